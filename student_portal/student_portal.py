@@ -1,0 +1,14 @@
+"""The Reflex app: configuration of the app object and page registration only."""
+
+import reflex as rx
+
+from student_portal import pages  # noqa: F401 - registers every page module's @site_page
+from student_portal.embedded_backend import embedded_pocketbase
+
+app = rx.App(
+    html_lang="en",
+    head_components=[
+        rx.el.meta(name="theme-color", content="#1d4ed8"),
+    ],
+)
+app.register_lifespan_task(embedded_pocketbase)

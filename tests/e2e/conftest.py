@@ -1,0 +1,113 @@
+"""Browser tests: the real site, built and served as in production, in Debian's Chromium.
+
+One site runs for the whole session. It reaches PocketBase through a proxy, so a test can
+show it the demo backend (default), an empty backend, a dead or slow or garbled one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
+from tests.support.pocketbases import schema_only_migrations, start_pocketbase
+from tests.support.site import Site
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    # Debian's Chromium; Playwright must never download its own browser here.
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+
+
+@pytest.fixture(scope="session")
+def demo_pocketbase(tmp_path_factory: pytest.TempPathFactory):
+    server = start_pocketbase(tmp_path_factory.mktemp("pb") / "demo")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def empty_pocketbase(tmp_path_factory: pytest.TempPathFactory):
+    base = tmp_path_factory.mktemp("pb-empty")
+    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
+    proxy = BackendProxy(demo_pocketbase.port).start()
+    yield proxy
+    proxy.stop()
+
+
+@pytest.fixture(scope="session")
+def site(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    log = tmp_path_factory.mktemp("site") / "site.log"
+    # A short cache life lets a test switch backends and see the change on the next load.
+    with Site(backend_proxy.url, log_file=log, extra_env={"CONTENT_CACHE_TTL": "0.3"}) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Site) -> str:
+    return site.url
+
+
+class Backend:
+    """Lets a test choose what the site's PocketBase looks like; restored afterwards."""
+
+    def __init__(self, proxy: BackendProxy, demo, empty_factory) -> None:
+        self._proxy, self._demo, self._empty_factory = proxy, demo, empty_factory
+
+    def demo(self) -> None:
+        self._proxy.forward_to(self._demo.port)
+
+    def empty(self) -> None:
+        self._proxy.forward_to(self._empty_factory().port)
+
+    def down(self) -> None:
+        self._proxy.set_mode(Mode(upstream_port=None))
+
+    def slow(self, seconds: float) -> None:
+        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds))
+
+    def garbage(self) -> None:
+        self._proxy.set_mode(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
+
+    def server_error(self) -> None:
+        self._proxy.set_mode(Mode(self._demo.port, canned=ERROR_RESPONSE))
+
+
+@pytest.fixture
+def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.FixtureRequest) -> Iterator[Backend]:
+    chooser = Backend(backend_proxy, demo_pocketbase, lambda: request.getfixturevalue("empty_pocketbase"))
+    yield chooser
+    chooser.demo()
+
+
+@pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
+def viewport(request: pytest.FixtureRequest) -> dict:
+    return request.param
+
+
+@pytest.fixture
+def sized_page(page, viewport: dict):
+    """A page at phone (390 px) or desktop (1280 px) width: tests using it run at both."""
+    page.set_viewport_size(viewport)
+    return page
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parents[2]

@@ -1,0 +1,90 @@
+"""The common layout: header, navigation (desktop and phone), footer, 404, lean assets."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from playwright.sync_api import Page, expect
+
+from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SHOP_WHATSAPP_NUMBER
+from tests.e2e.conftest import DESKTOP, PHONE
+
+
+def test_shell_renders_header_footer_and_chat_link(sized_page: Page, base_url: str) -> None:
+    sized_page.goto(base_url + "/")
+    expect(sized_page.get_by_role("banner")).to_be_visible()
+    expect(sized_page.get_by_role("link", name="Login")).to_be_visible()
+    footer = sized_page.get_by_role("contentinfo")
+    expect(footer).to_contain_text(f"© {datetime.date.today().year}")
+    expect(footer.get_by_role("link", name=re.compile("YouTube"))).to_have_attribute("target", "_blank")
+    expect(footer.get_by_role("link", name="Social")).to_have_attribute("href", "/social")
+    expect(footer.get_by_role("link", name=re.compile(r"^Call "))).to_have_attribute("href", re.compile(r"^tel:\+94"))
+    chat = sized_page.get_by_role("link", name="Chat with us on WhatsApp")
+    expect(chat).to_have_attribute("href", f"https://wa.me/{SHOP_WHATSAPP_NUMBER}")
+    expect(chat).to_have_attribute("rel", "noopener noreferrer")
+    # The maintenance banner sits behind the site-open flag, fixed true.
+    expect(sized_page.get_by_text("Site is temporarily shut down")).to_have_count(0)
+
+
+def test_desktop_shows_all_eight_entries_and_highlights_the_active_one(page: Page, base_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + "/jobs")
+    nav = page.get_by_role("navigation", name="Main")
+    for item in NAVIGATION:
+        expect(nav.get_by_role("link", name=item.title, exact=True)).to_be_visible()
+    expect(nav.locator("[aria-current=page]")).to_have_count(1)
+    expect(nav.get_by_role("link", name="Job Market")).to_have_attribute("aria-current", "page")
+    expect(page.get_by_role("navigation", name="Sections")).to_be_hidden()
+
+
+def test_desktop_navigation_moves_between_pages(page: Page, base_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + "/")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Home")).to_have_attribute("aria-current", "page")
+    nav.get_by_role("link", name="Bodim").click()
+    expect(page).to_have_url(base_url + "/booking")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Bodim")).to_have_attribute(
+        "aria-current", "page")
+
+
+def test_phone_shows_four_short_tabs_and_a_menu_with_everything(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + "/ol-folder")
+    tabs = page.get_by_role("navigation", name="Sections")
+    by_url = {item.url: item for item in NAVIGATION}
+    expect(tabs.get_by_role("link")).to_have_text([by_url[url].short_title for url in PHONE_TAB_URLS])
+    expect(tabs.get_by_role("link", name="O/L", exact=True)).to_have_attribute("aria-current", "page")
+    expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+    menu = page.get_by_role("navigation", name="Menu")
+    expect(menu).to_be_hidden()
+    page.get_by_text("Menu", exact=True).click()
+    expect(menu).to_be_visible()
+    expect(menu.get_by_role("link")).to_have_count(len(NAVIGATION))
+    menu.get_by_role("link", name="Tuition Classes").click()
+    expect(page).to_have_url(base_url + "/profile")
+
+
+def test_section_pages_highlight_their_tab(page: Page, base_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + "/al/does-not-exist")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="A/L Api")).to_have_attribute(
+        "aria-current", "page")
+
+
+def test_unknown_route_shows_a_real_404_page(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/no-such-page")
+    expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+    page.get_by_role("link", name="Go to the home page").click()
+    expect(page).to_have_url(base_url + "/")
+
+
+def test_pages_load_no_radix_themes_stylesheet(page: Page, base_url: str) -> None:
+    stylesheets: list[str] = []
+    page.on("response", lambda r: stylesheets.append(r.url) if r.request.resource_type == "stylesheet" else None)
+    page.goto(base_url + "/")
+    page.wait_for_load_state("networkidle")
+    assert stylesheets, "the page should load its Tailwind stylesheet"
+    css = "".join(page.request.get(url).text() for url in stylesheets)
+    assert "--radix" not in css and "radix-themes" not in css

@@ -1,0 +1,80 @@
+"""Start the real site (`reflex run --env prod`, frontend and backend on one port) for tests
+and benchmarks, pointed at a PocketBase of the test's choosing."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# The port is baked into the built frontend's websocket address, so every test site uses one.
+SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
+
+
+class Site:
+    def __init__(self, pocketbase_url: str, *, port: int = SITE_PORT, log_file: Path,
+                 extra_env: dict[str, str] | None = None) -> None:
+        self.pocketbase_url = pocketbase_url
+        self.port = port
+        self.log_file = log_file
+        self.extra_env = extra_env or {}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.port}"
+
+    def start(self, timeout: float = 240.0) -> Site:
+        bin_dir = Path(sys.executable).parent
+        env = {
+            **os.environ,
+            "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
+            "REFLEX_USE_NPM": "1",
+            "POCKETBASE_URL": self.pocketbase_url,
+            "PORT": str(self.port),
+            **self.extra_env,
+        }
+        log = open(self.log_file, "ab")  # noqa: SIM115 - closed with the process
+        self.process = subprocess.Popen(
+            [str(bin_dir / "reflex"), "run", "--env", "prod",
+             "--frontend-port", str(self.port), "--backend-port", str(self.port)],
+            cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"site exited early; see {self.log_file}")
+            try:
+                if httpx.get(f"{self.url}/ping", timeout=1).status_code == 200 and \
+                        httpx.get(self.url, timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        self.stop()
+        raise RuntimeError(f"site not up after {timeout:.0f}s; see {self.log_file}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> Site:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
