@@ -1,0 +1,35 @@
+"""The three faces every list has besides its content: loading, empty and error.
+
+Spec words come from constants.Text; these only decide how they look. Each message is a live
+region, so a screen reader hears it when it appears.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+
+def loading_message(text: str | rx.Var) -> rx.Component:
+    return rx.el.p(text, role="status", aria_live="polite", class_name="py-8 text-center text-slate-600")
+
+
+def empty_message(text: str | rx.Var, *detail: str | rx.Var) -> rx.Component:
+    """An empty state; `detail` (e.g. the search text) follows the spec message."""
+    return rx.el.p(text, *detail, role="status", class_name="py-8 text-center text-slate-600")
+
+
+def error_message(text: str | rx.Var) -> rx.Component:
+    return rx.el.p(
+        text, role="alert",
+        class_name="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-center text-red-800",
+    )
+
+
+def skeleton_cards(count: int, class_name: str = "h-56") -> rx.Component:
+    """Grey placeholders with the size of the cards to come, so nothing shifts when they arrive."""
+    return rx.el.div(
+        *[rx.el.div(class_name=f"animate-pulse rounded-lg bg-slate-200 {class_name}") for _ in range(count)],
+        aria_hidden="true",
+        data_testid="skeletons",
+        class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
+    )
