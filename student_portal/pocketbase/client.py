@@ -1,0 +1,450 @@
+"""An async PocketBase REST client for a server that serves many visitors.
+
+One shared `httpx.AsyncClient` (connection pool) per process; each call takes the visitor's
+`token` and sends it as the Authorization header, so no auth state lives in the client and one
+visitor's session can never leak into another's request. Knows nothing of Reflex.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import math
+import os
+import re
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field
+
+from student_portal.constants import Limit, Timing
+from student_portal.pocketbase.errors import ClientResponseError
+
+log = logging.getLogger(__name__)
+
+USERS_COLLECTION = "users"
+# PocketBase caps perPage at 1000: a larger batch would end full_list after the first page.
+MAX_PER_PAGE = 1000
+# GET is idempotent: one more try when a pooled connection went stale or the server restarted.
+GET_RETRIES = 1
+GET_RETRY_DELAY_S = 0.05
+_RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
+
+# A filter field: a PocketBase identifier path such as `folder`, `categories.name`,
+# `@request.auth.id` or `role:each`. Fields come from our code, never from a visitor.
+_FIELD_RE = re.compile(r"^@?[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+def filter_literal(value: object) -> str:
+    """`value` as a PocketBase filter literal; strings are quoted with `\\` and `"` escaped.
+
+    PocketBase's filter parser un-escapes both (checked against 0.40.6), so any text - quotes,
+    backslashes, a trailing backslash, `||`, newlines - stays inside the string literal.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(value)
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def filter_eq(field: str, value: object) -> str:
+    """The filter `field = "value"`, safe for any value a visitor may have typed."""
+    if not isinstance(field, str) or not _FIELD_RE.match(field):
+        raise ValueError(f"not a filter field name: {field!r}")
+    return f"{field} = {filter_literal(value)}"
+
+
+class ListResult(BaseModel):
+    """One page of a PocketBase list (totals are -1 when asked with skip_total)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    page: int = 1
+    per_page: int = Field(default=0, alias="perPage")
+    total_items: int = Field(default=-1, alias="totalItems")
+    total_pages: int = Field(default=-1, alias="totalPages")
+    items: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class AuthResult(BaseModel):
+    """A successful sign-in: the token to send on later calls and the users record."""
+
+    token: str
+    record: dict[str, Any]
+
+    def __repr__(self) -> str:  # never print the token
+        return f"AuthResult(token='***', record_id={self.record.get('id')!r})"
+
+    __str__ = __repr__
+
+
+def _as_int(value: object, default: int) -> int:
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return default
+
+
+def _quote(part: str) -> str:
+    return quote(part, safe="")
+
+
+def _client_ip_header(client_ip: str | None) -> dict[str, str]:
+    """X-Forwarded-For for PocketBase's per-IP rate limit, only for a real IP address."""
+    if not client_ip:
+        return {}
+    try:
+        return {"X-Forwarded-For": str(ipaddress.ip_address(client_ip.strip()))}
+    except ValueError:
+        log.debug("ignoring a client address that is not an IP")
+        return {}
+
+
+class PocketBaseClient:
+    """Calls PocketBase's REST API. Safe to share between visitors: pass each one's `token`."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        public_url: str | None = None,
+        timeout: float = Timing.BACKEND_TIMEOUT_S,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.public_url = (public_url or base_url).rstrip("/")
+        self.timeout = timeout
+        self._transport = transport
+        self._http: httpx.AsyncClient | None = None
+        self._http_loop: asyncio.AbstractEventLoop | None = None
+
+    def __repr__(self) -> str:
+        return f"PocketBaseClient({self.base_url!r}, public_url={self.public_url!r})"
+
+    # --- the shared connection pool ------------------------------------------------------
+    def _client(self) -> httpx.AsyncClient:
+        """The shared httpx client, rebuilt when called from another event loop.
+
+        An httpx pool belongs to the loop that opened its connections; the site's loop,
+        pytest's loop or a script's `asyncio.run` may each come and go over a process's life.
+        """
+        loop = asyncio.get_running_loop()
+        if self._http is not None and (self._http_loop is not loop or self._http.is_closed):
+            if self._http_loop is not loop:
+                log.debug("event loop changed: opening a new PocketBase connection pool")
+            # The old pool's connections belong to a loop we cannot await on: let them go.
+            self._http = None
+        if self._http is None:
+            self._http = httpx.AsyncClient(
+                base_url=self.base_url,
+                timeout=httpx.Timeout(self.timeout, connect=min(self.timeout, 3.0)),
+                limits=httpx.Limits(
+                    max_connections=100, max_keepalive_connections=20, keepalive_expiry=30.0
+                ),
+                headers={"Accept": "application/json"},
+                transport=self._transport,
+                follow_redirects=False,
+            )
+            self._http_loop = loop
+        return self._http
+
+    async def aclose(self) -> None:
+        """Close the pool (requests made afterwards open a new one)."""
+        http, loop = self._http, self._http_loop
+        self._http, self._http_loop = None, None
+        if http is None:
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if loop is running and not http.is_closed:
+            await http.aclose()
+
+    async def __aenter__(self) -> PocketBaseClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # --- one request -------------------------------------------------------------------------
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, Any] | None = None,
+        json_body: dict[str, Any] | None = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """Send one request and return its JSON object body, or raise ClientResponseError."""
+        request_headers = dict(headers or {})
+        if token:
+            request_headers["Authorization"] = token
+        url = self.base_url + path
+        if params:
+            url += "?" + urlencode(params)
+        attempts = 1 + (GET_RETRIES if method == "GET" else 0)
+        for attempt in range(1, attempts + 1):
+            try:
+                response = await self._client().request(
+                    method, path, params=params, json=json_body, headers=request_headers
+                )
+                break
+            except _RETRYABLE as error:
+                if attempt < attempts:
+                    log.debug("retrying %s %s after %s", method, path, type(error).__name__)
+                    await asyncio.sleep(GET_RETRY_DELAY_S)
+                    continue
+                raise ClientResponseError.from_transport_error(url, error) from error
+            except httpx.TransportError as error:
+                raise ClientResponseError.from_transport_error(url, error) from error
+            except RuntimeError as error:
+                # httpx refuses requests on a client closed under us (aclose during shutdown).
+                if self._http is None or self._http.is_closed:
+                    raise ClientResponseError.aborted(url, error) from error
+                raise
+            except asyncio.CancelledError as error:
+                # A cancellation aimed at this task must propagate (asyncio.timeout, TaskGroup).
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
+                raise ClientResponseError.aborted(url, error) from error
+        return self._json_object(response)
+
+    @staticmethod
+    def _json_object(response: httpx.Response) -> dict[str, Any]:
+        if response.status_code >= 400:
+            raise ClientResponseError.from_response(response)
+        try:
+            body = response.json()
+        except (ValueError, json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise ClientResponseError.bad_body(response, "not JSON") from error
+        if not isinstance(body, dict):
+            raise ClientResponseError.bad_body(response, f"JSON {type(body).__name__}, not object")
+        return body
+
+    # --- records ---------------------------------------------------------------------------
+    @staticmethod
+    def _records_path(collection: str, record_id: str | None = None) -> str:
+        path = f"/api/collections/{_quote(collection)}/records"
+        return path if record_id is None else f"{path}/{_quote(record_id)}"
+
+    async def list(
+        self,
+        collection: str,
+        *,
+        page: int = 1,
+        per_page: int = Limit.DEFAULT_PAGE_SIZE,
+        sort: str | None = None,
+        filter: str | None = None,  # noqa: A002 - PocketBase's own name
+        skip_total: bool = False,
+        token: str | None = None,
+    ) -> ListResult:
+        """One page of `collection` (GET /api/collections/{collection}/records)."""
+        params: dict[str, Any] = {"page": page, "perPage": per_page}
+        if sort:
+            params["sort"] = sort
+        if filter:
+            params["filter"] = filter
+        if skip_total:
+            params["skipTotal"] = 1
+        path = self._records_path(collection)
+        body = await self._send("GET", path, params=params, token=token)
+        items = body.get("items")
+        if not isinstance(items, list):
+            raise ClientResponseError(
+                url=self.base_url + path,
+                status=200,
+                original_error=ValueError("list body without an items list"),
+            )
+        records = [item for item in items if isinstance(item, dict)]
+        if len(records) != len(items):
+            log.warning(
+                "%s: dropped %d list item(s) that were not objects",
+                collection,
+                len(items) - len(records),
+            )
+        return ListResult(
+            page=_as_int(body.get("page"), page),
+            per_page=_as_int(body.get("perPage"), per_page),
+            total_items=_as_int(body.get("totalItems"), -1),
+            total_pages=_as_int(body.get("totalPages"), -1),
+            items=records,
+        )
+
+    async def full_list(
+        self,
+        collection: str,
+        *,
+        batch: int = Limit.FULL_LIST_BATCH,
+        sort: str | None = None,
+        filter: str | None = None,  # noqa: A002
+        token: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Every record of `collection`, fetched `batch` at a time until a short page.
+
+        `id` is appended to the sort as a tie-breaker: records seeded together share a
+        `created` value, and paging over an order with ties could skip or repeat records.
+        """
+        batch = max(1, min(int(batch), MAX_PER_PAGE))
+        sort = _with_tiebreak(sort)
+        records: list[dict[str, Any]] = []
+        page = 1
+        while True:
+            result = await self.list(
+                collection,
+                page=page,
+                per_page=batch,
+                sort=sort,
+                filter=filter,
+                skip_total=True,
+                token=token,
+            )
+            records.extend(result.items)
+            if len(result.items) < batch:
+                return records
+            page += 1
+
+    async def get_one(
+        self, collection: str, record_id: str, *, token: str | None = None
+    ) -> dict[str, Any]:
+        """One record by id; 404 ClientResponseError when missing (or hidden by the view rule)."""
+        if not isinstance(record_id, str) or not record_id.strip():
+            raise ClientResponseError.missing_id(self.base_url + self._records_path(collection))
+        return await self._send("GET", self._records_path(collection, record_id), token=token)
+
+    async def first_item(
+        self,
+        collection: str,
+        filter: str,  # noqa: A002
+        *,
+        token: str | None = None,
+    ) -> dict[str, Any]:
+        """The first record matching `filter` (build it with filter_eq); 404 when none."""
+        result = await self.list(
+            collection, page=1, per_page=1, filter=filter, skip_total=True, token=token
+        )
+        if not result.items:
+            raise ClientResponseError.not_found(
+                self.base_url + self._records_path(collection) + "?" + urlencode({"filter": filter})
+            )
+        return result.items[0]
+
+    # --- auth ----------------------------------------------------------------------------------
+    async def auth_with_password(
+        self, identity: str, password: str, *, client_ip: str | None = None
+    ) -> AuthResult:
+        """Sign in to `users` with a user name or email.
+
+        `client_ip` (the visitor's address) goes out as X-Forwarded-For so PocketBase's per-IP
+        rate limit counts each visitor, not our server; PocketBase uses it only when its
+        trusted-proxy settings name that header.
+        """
+        body = await self._send(
+            "POST",
+            f"/api/collections/{USERS_COLLECTION}/auth-with-password",
+            json_body={"identity": identity, "password": password},
+            headers=_client_ip_header(client_ip),
+        )
+        return self._auth_result(body, "auth-with-password")
+
+    async def auth_refresh(self, token: str) -> AuthResult:
+        """A fresh token (and the current record) for a still-valid `token`."""
+        body = await self._send(
+            "POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token
+        )
+        return self._auth_result(body, "auth-refresh")
+
+    def _auth_result(self, body: dict[str, Any], action: str) -> AuthResult:
+        token, record = body.get("token"), body.get("record")
+        if not isinstance(token, str) or not token or not isinstance(record, dict):
+            raise ClientResponseError(
+                url=f"{self.base_url}/api/collections/{USERS_COLLECTION}/{action}",
+                status=200,
+                original_error=ValueError("auth body without token and record"),
+            )
+        return AuthResult(token=token, record=record)
+
+    # --- files -----------------------------------------------------------------------------------
+    async def file_token(self, token: str) -> str:
+        """A short-lived (~3 min) token that opens protected files (POST /api/files/token)."""
+        body = await self._send("POST", "/api/files/token", token=token)
+        file_token = body.get("token")
+        if not isinstance(file_token, str) or not file_token:
+            raise ClientResponseError(
+                url=f"{self.base_url}/api/files/token",
+                status=200,
+                original_error=ValueError("file token body without a token"),
+            )
+        return file_token
+
+    def file_url(
+        self,
+        collection_id: str,
+        record_id: str,
+        filename: str,
+        *,
+        thumb: str | None = None,
+        token: str | None = None,
+        download: bool = False,
+    ) -> str:
+        """The browser address of a stored file, or "" when any part is missing."""
+        parts = (collection_id, record_id, filename)
+        if not all(isinstance(part, str) and part for part in parts):
+            return ""
+        url = f"{self.public_url}/api/files/" + "/".join(_quote(part) for part in parts)
+        query: dict[str, str] = {}
+        if thumb:
+            query["thumb"] = thumb
+        if token:
+            query["token"] = token
+        if download:
+            query["download"] = "1"
+        return f"{url}?{urlencode(query)}" if query else url
+
+
+def _with_tiebreak(sort: str | None) -> str:
+    fields = [field.strip() for field in (sort or "").split(",") if field.strip()]
+    if not any(field.lstrip("+-") == "id" for field in fields):
+        fields.append("id")
+    return ",".join(fields)
+
+
+# --- the process-wide client ---------------------------------------------------------------------
+_configured: PocketBaseClient | None = None
+
+
+def default_base_url() -> str:
+    port = os.environ.get("POCKETBASE_PORT") or "8090"
+    return os.environ.get("POCKETBASE_URL") or f"http://127.0.0.1:{port}"
+
+
+def configured_client() -> PocketBaseClient:
+    """The process-wide client for POCKETBASE_URL / POCKETBASE_PUBLIC_URL.
+
+    Usable from any event loop: the client opens a new connection pool when the loop changes.
+    """
+    global _configured
+    base_url = default_base_url()
+    public_url = os.environ.get("POCKETBASE_PUBLIC_URL") or None
+    if (
+        _configured is None
+        or _configured.base_url != base_url.rstrip("/")
+        or _configured.public_url != (public_url or base_url).rstrip("/")
+    ):
+        _configured = PocketBaseClient(base_url, public_url=public_url)
+    return _configured
