@@ -1,0 +1,311 @@
+"""One pydantic model per PocketBase collection of spec section 3.
+
+Attribute names follow the spec's field names, including its misspellings, which ARE the
+stored field names (`conent`, `categorie`, `record_backgroud`, `gust`, `varient`); camelCase
+fields get a snake_case attribute with the spec's name as alias (`thumbnail_url` <-
+`thumbnailUrl`). Models are tolerant (see fields.py) and frozen: the content cache shares one
+instance between every visitor, so nobody may change it in place.
+
+Display defaults: where the spec names a text for a missing value and the record alone decides
+it, the model has a property (`Note.display_name` -> Untitled Note, `Product.price_label` ->
+Price Unavailable, `Hotel.price_label` / `Hotel.review_label` -> No reviews,
+`Teacher.display_description` -> A grade, `Folder.display_name`). A recording's subject
+Unknown needs the Subjects list, so it stays with the state that joins the two.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from student_portal.constants import Text as Texts
+from student_portal.pocketbase.fields import (
+    DateTime,
+    FirstText,
+    Flag,
+    IdList,
+    Keyword,
+    Number,
+    Platform,
+    PositiveInt,
+    Text,
+    TextList,
+)
+
+log = logging.getLogger(__name__)
+
+NOTES_ROLES = frozenset({"notes", "full"})
+
+
+class Record(BaseModel):
+    """Fields every PocketBase record has."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="ignore", validate_by_name=True, validate_by_alias=True
+    )
+
+    id: Text = ""
+    collection_id: Text = Field(default="", alias="collectionId")
+    collection_name: Text = Field(default="", alias="collectionName")
+    created: DateTime = None
+    updated: DateTime = None
+
+
+def _amount(value: float) -> str:
+    """1500.0 -> "1500", 1500.5 -> "1500.50"."""
+    return str(int(value)) if value.is_integer() else f"{value:.2f}"
+
+
+class Product(Record):
+    name: Text = ""
+    price: Number = None
+    image: FirstText = ""
+    categories: IdList = Field(default_factory=list)
+
+    @property
+    def price_label(self) -> str:
+        """Rs and the price, or Price Unavailable."""
+        if self.price is None:
+            return Texts.PRICE_UNAVAILABLE
+        return f"Rs {_amount(self.price)}"
+
+
+class Category(Record):
+    name: Text = ""
+
+
+class DeviceSlide(Record):
+    """Mobile_Slides and Desktop_Slides: the image file name is stored in a field named `field`."""
+
+    field: FirstText = ""
+    title: Text = ""
+
+
+class NewsItem(Record):
+    title: Text = ""
+    excerpt: Text = ""
+    image: FirstText = ""
+    active: Flag = False
+    content: Text = ""
+
+
+class Article(Record):
+    conent: Text = ""  # spelt so in the backend: rich text HTML (sanitise before rendering)
+
+
+class Talent(Record):
+    name: Text = ""
+    title: Text = ""
+    link: Text = ""
+    date: DateTime = None
+    categorie: FirstText = ""  # spelt so: a TalentsCategories id
+
+
+class TalentCategory(Record):
+    name: Text = ""
+
+
+class SocialMedia(Record):
+    platform: Platform = "other"
+    title: Text = ""
+    description: Text = ""
+    thumbnail_url: FirstText = Field(default="", alias="thumbnailUrl")  # a file name
+    link: Text = ""
+
+
+class TuitionClass(Record):
+    """Classes: one scheduled class."""
+
+    name: Text = ""
+    date: DateTime = None
+    duration: Number = None  # minutes
+    teacher: FirstText = ""  # a Teachers id
+    zoom: Text = ""
+
+
+class Teacher(Record):
+    name: Text = ""
+    description: Text = ""
+    avatar: FirstText = ""
+    note_background: FirstText = ""
+    record_backgroud: FirstText = ""  # spelt so
+
+    @property
+    def display_description(self) -> str:
+        return self.description or Texts.TEACHER_DESCRIPTION_DEFAULT
+
+
+class Note(Record):
+    name: Text = ""
+    file: FirstText = ""
+    external: Flag = False
+    drive: Text = ""
+
+    @property
+    def display_name(self) -> str:
+        return self.name.strip() or Texts.UNTITLED_NOTE
+
+
+class ContentSlide(Record):
+    """Notes_Slides, Recording_Slides, OL_Slides, AL_Slides."""
+
+    image: FirstText = ""
+    title: Text = ""
+    excerpt: Text = ""
+
+
+class Recording(Record):
+    name: Text = ""
+    link: Text = ""  # a YouTube URL
+    subject: FirstText = ""  # a Subjects id; its name, or Unknown, is the state's join
+
+
+class Subject(Record):
+    name: Text = ""
+
+
+class ClassPromo(Record):
+    image: FirstText = ""
+    description: Text = ""
+    whatsapp_number: Text = Field(default="", alias="whatsappNumber")
+    message: Text = ""
+
+
+class ClassNote(Record):
+    name: Text = ""
+    file: FirstText = ""
+    teacher: FirstText = ""
+    url: Text = ""
+
+
+class ClassRecording(Record):
+    name: Text = ""
+    link: Text = ""
+    teacher: FirstText = ""
+
+
+class FolderItem(Record):
+    """OL_Items and AL_Items: a paper or a note inside a folder."""
+
+    folder: FirstText = ""
+    type: Keyword = ""  # "paper" or "note"
+    title: Text = ""
+    description: Text = ""
+    image: FirstText = ""
+    file: FirstText = ""
+    varient: Text = ""  # spelt so
+
+
+class Folder(Record):
+    """OLFolders and ALFolders: the spec says "name or label"."""
+
+    name: Text = ""
+    label: Text = ""
+
+    @property
+    def display_name(self) -> str:
+        return self.name.strip() or self.label.strip()
+
+
+class Job(Record):
+    title: Text = ""
+    company: Text = ""
+    logo: FirstText = ""
+    new: Flag = False
+    featured: Flag = False
+    posted_at: DateTime = Field(default=None, alias="postedAt")
+    contract: Text = ""
+    location: Text = ""
+    phone_number: Text = Field(default="", alias="phoneNumber")
+    whatsapp_number: Text = Field(default="", alias="whatsappNumber")
+    email: Text = ""
+    tags: TextList = Field(default_factory=list)
+
+
+class Hotel(Record):
+    name: Text = ""
+    image: FirstText = ""
+    city: FirstText = ""  # a Citys id
+    gust: PositiveInt = None  # spelt so: maximum guests; None (stored 0 or blank) = no limit
+    rating: Number = None  # out of 5
+    price: Number = None
+    review_score: Number = Field(default=None, alias="reviewScore")  # out of 10
+    contact: Text = ""
+    whatsapp: Text = ""
+
+    def fits_guests(self, guests: int) -> bool:
+        """Spec 5: a hotel with no guest limit, or one that takes at least `guests`."""
+        return self.gust is None or guests <= self.gust
+
+    @property
+    def price_label(self) -> str:
+        """RsH {price}.00, or Price Unavailable."""
+        if self.price is None:
+            return Texts.PRICE_UNAVAILABLE
+        return f"RsH {self.price:.2f}"
+
+    @property
+    def review_label(self) -> str:
+        if self.review_score is None:
+            return Texts.NO_REVIEWS
+        return f"{self.review_score:g}"
+
+
+class City(Record):
+    name: Text = ""
+
+
+class User(Record):
+    """The signed-in users record (never cached: it comes with the visitor's auth)."""
+
+    email: Text = ""
+    username: Text = ""
+    role: Keyword = ""
+    verified: Flag = False
+
+    @property
+    def can_view_notes(self) -> bool:
+        return self.role in NOTES_ROLES
+
+
+RecordT = TypeVar("RecordT", bound=Record)
+
+# (model name, reason) pairs already reported: a bad record seen on every refresh is logged
+# once as a warning, then only at debug level.
+_reported: set[tuple[str, str]] = set()
+
+
+def parse_records(model: type[RecordT], items: Iterable[Any]) -> list[RecordT]:
+    """`items` as `model` instances; items that are not objects are skipped. Never raises."""
+    records: list[RecordT] = []
+    skipped: dict[str, int] = {}
+    try:
+        iterator = iter(items)
+    except TypeError:
+        iterator = iter(())
+        skipped["not a list"] = 1
+    for item in iterator:
+        if not isinstance(item, dict):
+            reason = f"not an object ({type(item).__name__})"
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        try:
+            records.append(model.model_validate(item))
+        except (ValidationError, TypeError, ValueError) as error:  # not expected: tolerant fields
+            reason = f"invalid ({type(error).__name__})"
+            skipped[reason] = skipped.get(reason, 0) + 1
+    for reason, count in skipped.items():
+        key = (model.__name__, reason)
+        level = logging.DEBUG if key in _reported else logging.WARNING
+        _reported.add(key)
+        log.log(level, "%s: skipped %d item(s): %s", model.__name__, count, reason)
+    return records
+
+
+def parse_record(model: type[RecordT], item: Any) -> RecordT | None:
+    """One record, or None when `item` is not an object."""
+    parsed = parse_records(model, [item])
+    return parsed[0] if parsed else None
