@@ -1,0 +1,255 @@
+"""The shared content cache: public collections fetched once and served to every visitor.
+
+PocketBase on our machine serves a few hundred list requests a second; a page view needs about
+a dozen collections. Public content is the same for everyone, so one process-wide cache holds
+each public collection's full list for a short freshness window (CONTENT_CACHE_TTL, 30 s by
+default): edits made in the admin UI appear within that window, without a redeploy.
+
+- Single flight: concurrent callers for one collection share one fetch (a task per key; each
+  caller awaits it shielded, so one visitor leaving does not cancel the others' fetch).
+- Failure memory: a failed fetch is re-raised to its callers and remembered for
+  `failure_ttl` seconds, during which callers get the same error without a request, so a
+  dead backend is not hammered by every visitor. Each cause is logged once per outage.
+- Realtime-ready: `invalidate()` and `apply_event()` let a PocketBase SSE subscriber keep the
+  cache current between refreshes.
+- Protected collections (Notes, Class_Notes, Class_Recordings, users) are refused: they are
+  fetched with each visitor's own token, never shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from student_portal.pocketbase.client import PocketBaseClient, configured_client
+from student_portal.pocketbase.collections import PROTECTED, PUBLIC, CollectionSpec
+from student_portal.pocketbase.errors import ClientResponseError
+from student_portal.pocketbase.records import Record, parse_record, parse_records
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TTL_S = 30.0
+DEFAULT_FAILURE_TTL_S = 2.0
+
+
+def ttl_from_env(default: float = DEFAULT_TTL_S) -> float:
+    raw = os.environ.get("CONTENT_CACHE_TTL", "")
+    try:
+        value = float(raw)
+    except ValueError:
+        if raw:
+            log.warning("CONTENT_CACHE_TTL=%r is not a number: using %ss", raw, default)
+        return default
+    return value if value >= 0 else default
+
+
+@dataclass(frozen=True)
+class _Entry:
+    records: tuple[Record, ...]
+    fetched_at: float
+
+
+@dataclass(frozen=True)
+class _Failure:
+    error: ClientResponseError
+    at: float
+
+
+class ContentCache:
+    """Full lists of public collections, parsed and sorted, shared by every visitor."""
+
+    def __init__(
+        self,
+        client: PocketBaseClient,
+        *,
+        ttl: float | None = None,
+        failure_ttl: float = DEFAULT_FAILURE_TTL_S,
+        clock: Callable[[], float] = time.monotonic,
+        registry: Mapping[str, CollectionSpec] = PUBLIC,
+    ) -> None:
+        self.client = client
+        self.ttl = ttl_from_env() if ttl is None else ttl
+        self.failure_ttl = failure_ttl
+        self._clock = clock
+        self._registry = registry
+        self._entries: dict[str, _Entry] = {}
+        self._failures: dict[str, _Failure] = {}
+        self._inflight: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Task[Any]]] = {}
+        # Bumped by invalidate/apply_event so a fetch started before them is not stored.
+        self._generation: dict[str, int] = {}
+        self._logged_causes: set[tuple[str, int, str]] = set()
+
+    def _spec(self, collection: str) -> CollectionSpec:
+        if collection in PROTECTED:
+            raise ValueError(
+                f"{collection} is protected: fetch it with the visitor's token, not the cache"
+            )
+        spec = self._registry.get(collection)
+        if spec is None:
+            raise ValueError(f"{collection!r} is not a public collection")
+        return spec
+
+    # --- reading -------------------------------------------------------------------------------
+    async def records(self, collection: str) -> list[Record]:
+        """Every record of a public collection, in its registry sort order."""
+        spec = self._spec(collection)
+        now = self._clock()
+        entry = self._entries.get(collection)
+        if entry is not None and now - entry.fetched_at < self.ttl:
+            return list(entry.records)
+        failure = self._failures.get(collection)
+        if failure is not None and now - failure.at < self.failure_ttl:
+            # A copy per caller: re-raising one shared object would grow its traceback.
+            raise failure.error.copy()
+        return list(await asyncio.shield(self._fetch_task(collection, spec)))
+
+    async def record(self, collection: str, record_id: str) -> Record:
+        """One record: from the cached list, else fetched by id (404 ClientResponseError)."""
+        spec = self._spec(collection)
+        for record in await self.records(collection):
+            if record.id == record_id:
+                return record
+        item = await self.client.get_one(collection, record_id)
+        record = parse_record(spec.model, item)
+        if record is None:  # get_one returns an object or raises; kept for type safety
+            raise ClientResponseError.not_found(collection)
+        return record
+
+    def cached(self, collection: str) -> list[Record] | None:
+        """What the cache holds now (fresh or not), without fetching; None when nothing."""
+        entry = self._entries.get(collection)
+        return None if entry is None else list(entry.records)
+
+    # --- fetching, once per key ---------------------------------------------------------------
+    def _fetch_task(self, collection: str, spec: CollectionSpec) -> asyncio.Task[Any]:
+        loop = asyncio.get_running_loop()
+        inflight = self._inflight.get(collection)
+        if inflight is not None and inflight[0] is loop and not inflight[1].done():
+            return inflight[1]
+        task = loop.create_task(self._fetch(collection, spec, self._generation.get(collection, 0)))
+        # Mark the outcome as seen even when every waiter went away (no "never retrieved").
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        self._inflight[collection] = (loop, task)
+        return task
+
+    async def _fetch(
+        self, collection: str, spec: CollectionSpec, generation: int
+    ) -> tuple[Record, ...]:
+        try:
+            items = await self.client.full_list(collection, sort=spec.sort)
+        except ClientResponseError as error:
+            self._remember_failure(collection, error)
+            raise
+        finally:
+            inflight = self._inflight.get(collection)
+            if inflight is not None and inflight[1] is asyncio.current_task():
+                del self._inflight[collection]
+        records = tuple(parse_records(spec.model, items))
+        if self._generation.get(collection, 0) == generation:
+            self._entries[collection] = _Entry(records, self._clock())
+            if self._failures.pop(collection, None) is not None:
+                log.info("%s: fetched again after a failure", collection)
+                self._logged_causes = {c for c in self._logged_causes if c[0] != collection}
+        return records
+
+    def _remember_failure(self, collection: str, error: ClientResponseError) -> None:
+        self._failures[collection] = _Failure(error, self._clock())
+        cause = (collection, error.status, error.message)
+        if cause in self._logged_causes:
+            log.debug("%s: still failing: %s", collection, error.message)
+            return
+        self._logged_causes.add(cause)
+        log.warning("%s: fetch failed (status %s): %s", collection, error.status, error.message)
+
+    # --- keeping it current -------------------------------------------------------------------
+    def invalidate(self, collection: str | None = None) -> None:
+        """Forget one collection (or all): the next read fetches it again."""
+        names = list(self._entries.keys() | self._failures.keys() | self._inflight.keys())
+        for name in names if collection is None else [collection]:
+            self._entries.pop(name, None)
+            self._failures.pop(name, None)
+            self._inflight.pop(name, None)
+            self._generation[name] = self._generation.get(name, 0) + 1
+
+    def apply_event(self, collection: str, action: str, record: Mapping[str, Any]) -> bool:
+        """Apply a realtime event (create/update/delete) to a cached list.
+
+        Returns True when the cached list changed. Events for collections that are not
+        cached (or not public) are ignored; a fetch under way is discarded so it cannot
+        overwrite the event with older data.
+        """
+        spec = self._registry.get(collection)
+        if spec is None or collection in PROTECTED:
+            return False
+        if collection in self._inflight:
+            self.invalidate(collection)
+            return False
+        entry = self._entries.get(collection)
+        parsed = parse_record(spec.model, dict(record) if isinstance(record, Mapping) else None)
+        if entry is None or parsed is None or not parsed.id:
+            return False
+        kept = [existing for existing in entry.records if existing.id != parsed.id]
+        if action == "delete":
+            if len(kept) == len(entry.records):
+                return False
+        elif action in ("create", "update"):
+            kept.append(parsed)
+            kept = sort_records(kept, spec.sort)
+        else:
+            log.debug("%s: ignoring realtime action %r", collection, action)
+            return False
+        self._entries[collection] = _Entry(tuple(kept), entry.fetched_at)
+        return True
+
+
+def sort_records(records: list[Record], sort: str) -> list[Record]:
+    """`records` ordered like PocketBase's `sort` ("created", "-created", "a,-b"); stable.
+
+    Empty values (None, "") come first ascending and last descending, as SQLite orders NULLs
+    and empty strings first.
+    """
+    ordered = list(records)
+    for field in reversed([part.strip() for part in sort.split(",") if part.strip()]):
+        descending = field.startswith("-")
+        name = field.lstrip("+-")
+        attribute = _attribute_name(type(ordered[0]), name) if ordered else None
+        if attribute is None:
+            continue
+        ordered.sort(key=lambda rec, a=attribute: _sort_key(getattr(rec, a)), reverse=descending)
+    return ordered
+
+
+def _attribute_name(model: type[Record], field: str) -> str | None:
+    for attribute, info in model.model_fields.items():
+        if field in (attribute, info.alias):
+            return attribute
+    return None
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    if value is None or value == "":
+        return (0, 0)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, int | float):
+        return (1, value)
+    if hasattr(value, "timestamp"):
+        return (1, value.timestamp())
+    return (2, str(value))
+
+
+_content_cache: ContentCache | None = None
+
+
+def content_cache() -> ContentCache:
+    """The process-wide cache, on the process-wide client."""
+    global _content_cache
+    client = configured_client()
+    if _content_cache is None or _content_cache.client is not client:
+        _content_cache = ContentCache(client)
+    return _content_cache
