@@ -14,9 +14,9 @@ Which video plays is browser-side state (one `useState` slot shared by every vid
 page): no server round trip, only one player runs at a time, and a new visit starts with
 thumbnails again.
 
-The state shapes rows with the 11-character id (`utils.youtube.youtube_id(link)` accepts
-watch, embed, youtu.be and shorts links); an empty id renders nothing (spec 5: no id, no
-video).
+The state shapes rows with the 11-character id: `utils.youtube.youtube_id(link) or ""`
+(watch, embed, youtu.be and shorts links). An empty id renders nothing (spec 5: no
+id, no video).
 """
 
 from __future__ import annotations
@@ -26,9 +26,12 @@ from reflex.experimental.client_state import ClientStateVar
 
 from student_portal.components.icons import icon
 from student_portal.constants import Text
+from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 
-YOUTUBE_EMBED = "https://www.youtube.com/embed/"
-YOUTUBE_THUMBNAIL = "https://i.ytimg.com/vi/"
+# utils.youtube builds these URLs in Python; here the id is a browser-side value, so the same
+# templates are joined around it.
+_THUMB_BEFORE, _THUMB_AFTER = THUMBNAIL_TEMPLATE.split("{id}")
+
 
 # The key of the video whose player is showing ("" = none).
 _playing = ClientStateVar.create("playing_video", "")
@@ -55,7 +58,7 @@ def youtube_video(
             rx.cond(
                 _playing.value == key,
                 rx.el.iframe(
-                    src=f"{YOUTUBE_EMBED}{video_id}?rel=0&autoplay=1",
+                    src=f"{EMBED_BASE}{video_id}?rel=0&autoplay=1",
                     title=title,
                     allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; "
                     "picture-in-picture",
@@ -65,7 +68,7 @@ def youtube_video(
                 ),
                 rx.el.button(
                     rx.el.img(
-                        src=f"{YOUTUBE_THUMBNAIL}{video_id}/hqdefault.jpg",
+                        src=f"{_THUMB_BEFORE}{video_id}{_THUMB_AFTER}",
                         alt="",
                         width=480,
                         height=360,
