@@ -32,10 +32,3 @@ def file_url(record: Record, filename: str, thumb: str | None = None) -> str:
     """The browser address of one of `record`'s files ("" when it has none)."""
     return configured_client().file_url(record.collection_id, record.id, filename, thumb=thumb)
 
-
-def safe_url(url: str) -> str:  # TEMP until utils.links.safe_url lands on main
-    from urllib.parse import urlsplit
-
-    url = (url or "").strip()
-    parts = urlsplit(url)
-    return url if parts.scheme in ("http", "https") and parts.netloc else ""
