@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal.components.articles import articles_section
 from student_portal.components.hero import hero
 from student_portal.components.layout import site_page
 from student_portal.components.news import latest_news
@@ -10,6 +11,7 @@ from student_portal.components.slides import slides_carousel
 from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
+from student_portal.state.articles import ArticlesState
 from student_portal.state.news import NewsState
 from student_portal.state.schedule import ScheduleState
 from student_portal.state.slides import SlidesState
@@ -21,7 +23,8 @@ from student_portal.state.talents import TalentsState
     route="/",
     title="Home",
     description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
-    on_load=[NewsState.load, SlidesState.load, ScheduleState.load, SocialState.load, TalentsState.load],
+    on_load=[NewsState.load, SlidesState.load, ScheduleState.load, SocialState.load,
+             ArticlesState.load, TalentsState.load],
 )
 def home() -> rx.Component:
     return rx.el.div(
@@ -31,6 +34,7 @@ def home() -> rx.Component:
         class_schedule(),
         social_section(),
         proud_stats(),
+        articles_section(),
         talents_section(),
         class_name="flex flex-col gap-10",
     )
