@@ -162,6 +162,35 @@ class Text:
     LOADING: Final = "Loading..."
     ARTICLE_NOT_FOUND: Final = "Article not found"
     WHATSAPP_US: Final = "WhatsApp Us"
+    NO_PRODUCTS: Final = "No products found."  # ours: the spec's shop shows an empty grid
+
+    # Recordings page
+    SEARCH_RECORDINGS: Final = "Search recordings"
+    SUBJECT: Final = "Subject"
+
+    # O/L and A/L resources
+    PAPER: Final = "Paper"
+    NOTES: Final = "Notes"
+    DOWNLOAD: Final = "Download"
+    RESOURCE_TYPE: Final = "Resource type"
+
+    # Jobs and rooms
+    JOB_MARKET: Final = "Job Market"
+    CALL: Final = "Call"
+    WHATSAPP: Final = "WhatsApp"
+    EMAIL: Final = "Email"
+    NEW: Final = "New"
+    FEATURED: Final = "Featured"
+    BODIM: Final = "Bodim"
+    CITY: Final = "City"
+    GUESTS: Final = "Guests"
+    BOOK_A_ROOM: Final = "Book a Room"
+    ROOM_TYPES: Final = ("None", "Single", "Double", "Suite")
+
+    # Static tuition course cards (sample data)
+    COURSE_RATING: Final = "4.50 (2)"
+    JOIN_NOW: Final = "Join Now"
+    KNOW_DETAILS: Final = "Know Details"
     VIEW_CLASSES: Final = "View Classes"
     TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
 

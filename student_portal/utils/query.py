@@ -1,0 +1,54 @@
+"""The address of a filtered list: reading a page's query string and writing it back.
+
+Every list keeps its search and filter state in the URL query, so a student can share or reload
+the exact view. Values come from whoever typed the address: each reader accepts only what the
+page offers and falls back to the default otherwise. No Reflex here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from urllib.parse import urlencode
+
+# A search text longer than this is cut: nobody types it, and it would only bloat the address.
+MAX_QUERY_TEXT = 100
+
+
+def page_url(path: str, params: Mapping[str, object]) -> str:
+    """`path` with the non-empty `params` as its query, in the given order.
+
+    `page_url("/youtube", {"q": "physics", "subject": ""})` -> "/youtube?q=physics".
+    """
+    kept = {key: str(value) for key, value in params.items() if value not in (None, "")}
+    return f"{path}?{urlencode(kept)}" if kept else path
+
+
+def query_text(params: Mapping[str, str], key: str) -> str:
+    """A free-text parameter (a search), trimmed of outer spaces and cut to a sane length."""
+    value = params.get(key)
+    return value.strip()[:MAX_QUERY_TEXT] if isinstance(value, str) else ""
+
+
+def query_choice(params: Mapping[str, str], key: str, allowed: Collection[str], default: str = "") -> str:
+    """A parameter that must be one of `allowed` (an id, a type); anything else is `default`."""
+    value = params.get(key)
+    return value if isinstance(value, str) and value in allowed else default
+
+
+def query_int(params: Mapping[str, str], key: str, allowed: Collection[int], default: int) -> int:
+    """A whole-number parameter that must be one of `allowed`; anything else is `default`."""
+    value = params.get(key)
+    if not isinstance(value, str) or not value.strip().isdigit():
+        return default
+    number = int(value.strip())
+    return number if number in allowed else default
+
+
+def replace_address_js(url: str) -> str:
+    """Browser code that shows `url` in the address bar without loading it.
+
+    `history.replaceState` keeps the history entry's state object: React Router keeps its
+    own index there, and dropping it would confuse Back and Forward.
+    """
+    return f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"
