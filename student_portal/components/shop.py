@@ -10,7 +10,8 @@ import reflex as rx
 
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
-from student_portal.components.links import external_link, internal_link
+from student_portal.components.buttons import WHATSAPP, show_more_link
+from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
 from student_portal.state.shop import ProductCard, ShopState
 
@@ -35,9 +36,7 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False) -> rx
                 Text.BUY_NOW,
                 rx.el.span(" ", product.name, class_name="sr-only"),
                 href=product.buy_url,
-                class_name="mt-auto flex h-11 items-center justify-center rounded-lg bg-green-700 px-4 "
-                "font-semibold text-white hover:bg-green-800 focus-visible:outline-4 "
-                "focus-visible:outline-offset-2 focus-visible:outline-green-900",
+                class_name=f"{WHATSAPP} mt-auto",
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
@@ -80,12 +79,7 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                 empty_message(Text.NO_PRODUCTS),
             ),
         ),
-        internal_link(
-            Text.SHOW_MORE,
-            href=ShopState.shop_url,
-            class_name="self-center rounded-lg border border-blue-700 px-6 py-3 font-semibold text-blue-800 "
-            "hover:bg-blue-50",
-        ) if limit is not None else rx.fragment(),
+        show_more_link(ShopState.shop_url) if limit is not None else rx.fragment(),
         aria_labelledby="shop-heading",
         class_name="flex flex-col gap-4",
     )
