@@ -176,6 +176,11 @@ class Text:
 
     # Jobs and rooms
     JOB_MARKET: Final = "Job Market"
+    # Ours: the spec has no words for these failures; "no jobs" would be untrue.
+    JOBS_FAILED: Final = "Could not load jobs. Please try again later."
+    ROOMS_FAILED: Final = "Could not load rooms. Please try again later."
+    FOLDERS_FAILED: Final = "Could not load folders. Please try again later."
+    ITEMS_FAILED: Final = "Could not load this folder. Please try again later."
     CALL: Final = "Call"
     WHATSAPP: Final = "WhatsApp"
     EMAIL: Final = "Email"
