@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP
+from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import icon
-from student_portal.components.links import external_link
 from student_portal.constants import Text
 from student_portal.state.jobs import JobCard
 
@@ -17,13 +16,6 @@ def badge(text: str, colours: str) -> rx.Component:
 
 def _fact(name: str, *content: rx.Component | rx.Var) -> rx.Component:
     return rx.el.span(icon(name, "size-4 shrink-0"), *content, class_name="inline-flex items-center gap-1.5")
-
-
-def _contact(label: str, href: rx.Var[str], icon_name: str, style: str, company: rx.Var[str], external: bool = False) -> rx.Component:
-    """One contact action; not rendered when the listing has no usable value for it."""
-    children = (icon(icon_name), label, rx.el.span(" ", company, class_name="sr-only"))
-    link = external_link(*children, href=href, class_name=style) if external else rx.el.a(*children, href=href, class_name=style)
-    return rx.cond(href != "", link, rx.fragment())
 
 
 def job_card(job: JobCard) -> rx.Component:
@@ -61,9 +53,9 @@ def job_card(job: JobCard) -> rx.Component:
             class_name="flex flex-wrap gap-2 empty:hidden",
         ),
         rx.el.div(
-            _contact(Text.CALL, job.call_href, "phone", PRIMARY, job.company),
-            _contact(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
-            _contact(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
+            contact_link(Text.CALL, job.call_href, "phone", PRIMARY, job.company),
+            contact_link(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
+            contact_link(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
             class_name="flex flex-wrap gap-2",
         ),
         data_testid="job-card",

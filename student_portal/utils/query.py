@@ -36,13 +36,19 @@ def query_choice(params: Mapping[str, str], key: str, allowed: Collection[str], 
     return value if isinstance(value, str) and value in allowed else default
 
 
+def int_choice(value: object, allowed: Collection[int], default: int) -> int:
+    """`value` (text from a form or an address) as one of the whole numbers `allowed`, else `default`."""
+    text = value.strip() if isinstance(value, str) else ""
+    # isdecimal, not isdigit: "²" is a digit that int() refuses; the length cap keeps int() cheap.
+    if not text.isdecimal() or len(text) > 9:
+        return default
+    number = int(text)
+    return number if number in allowed else default
+
+
 def query_int(params: Mapping[str, str], key: str, allowed: Collection[int], default: int) -> int:
     """A whole-number parameter that must be one of `allowed`; anything else is `default`."""
-    value = params.get(key)
-    if not isinstance(value, str) or not value.strip().isdigit():
-        return default
-    number = int(value.strip())
-    return number if number in allowed else default
+    return int_choice(params.get(key), allowed, default)
 
 
 def replace_address_js(url: str) -> str:
