@@ -150,6 +150,11 @@ class Text:
     NO_ARTICLES: Final = "No articles available"
     TALENTS: Final = "Talents"
 
+    # Carousel and video controls (ours: accessible names the spec leaves unnamed)
+    PAUSE_SLIDESHOW: Final = "Pause slideshow"
+    PLAY_SLIDESHOW: Final = "Play slideshow"
+    PLAY_VIDEO: Final = "Play video"
+
     # Shop and listings
     PRICE_UNAVAILABLE: Final = "Price Unavailable"
     BUY_NOW: Final = "Buy Now"
@@ -206,6 +211,14 @@ class Text:
     CLIENT_ABORTED: Final = "The request was autocancelled."
     CLIENT_TIMEOUT: Final = "The server took too long to answer."
     CLIENT_UNREACHABLE: Final = "The server could not be reached."
+
+    @staticmethod
+    def previous_item(noun: str) -> str:
+        return f"Previous {noun}"
+
+    @staticmethod
+    def next_item(noun: str) -> str:
+        return f"Next {noun}"
 
     @staticmethod
     def buy_message(product_name: str) -> str:
