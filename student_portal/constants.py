@@ -69,6 +69,21 @@ NAVIGATION: Final = (
 # Phones show these four tabs, in the spec's order, beside the menu toggle.
 PHONE_TAB_URLS: Final = ("/booking", "/ol-folder", "/al-folder", "/jobs")
 
+# Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
+HOME_SHORTCUTS: Final = (
+    ("Find Recordings", "/youtube"),
+    ("Find Notes", "/notes"),
+    ("Find Tuition Class", "/profile"),
+    ("Shop", "/shop"),
+)
+SOCIAL_CHANNELS: Final = (
+    ("WhatsApp Channel", CHAT_CHANNEL_URL),
+    ("WhatsApp Group", CHAT_GROUP_URL),
+    ("YouTube", VIDEO_CHANNEL_URL),
+    ("Facebook", SOCIAL_NETWORK_URL),
+    ("TikTok", SHORT_VIDEO_URL),
+)
+
 # Routes below a section highlight that section's tab.
 NAV_SECTION_PREFIXES: Final = (("/ol/", "/ol-folder"), ("/al/", "/al-folder"), ("/class", "/profile"))
 
@@ -137,6 +152,15 @@ class Text:
     SHOW_MORE: Final = "Show More"
 
     # Home
+    WELCOME: Final = "Welcome to Student Portal"
+    WELCOME_LEAD: Final = (
+        "Kuppi recordings, uni notes, tuition classes and past papers for Sri Lankan students, in one place."
+    )
+    FOLLOW_US: Final = "Follow us"
+    SLIDES: Final = "Highlights"
+    SOCIAL: Final = "Our channels"
+    ARTICLES: Final = "Articles"
+    CHOOSE_DAY: Final = "Choose a day"
     LATEST_NEWS: Final = "Latest News"
     READ_MORE: Final = "Read More"
     CLASS_SCHEDULE: Final = "Class Schedule"

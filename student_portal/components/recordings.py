@@ -7,24 +7,9 @@ import reflex as rx
 from student_portal.components.feedback import empty_message, error_message, skeleton_cards
 from student_portal.components.buttons import show_more_link
 from student_portal.components.headings import section_heading
+from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
 from student_portal.state.recordings import RECORDINGS_PATH, RecordingCard, RecordingsState
-
-
-def _video(card: RecordingCard) -> rx.Component:
-    # TEMP until components/video.py (the facade, branch home) lands: a lazy embed.
-    return rx.cond(
-        card.video_id,
-        rx.el.iframe(
-            src=f"https://www.youtube-nocookie.com/embed/{card.video_id}?rel=0",
-            title=card.name,
-            loading="lazy",
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture",
-            allow_full_screen=True,
-            class_name="aspect-video w-full rounded-t-lg bg-slate-900",
-        ),
-        rx.el.div(aria_hidden="true", class_name="aspect-video w-full rounded-t-lg bg-slate-200"),
-    )
 
 
 def subject_badge(label: rx.Var[str]) -> rx.Component:
@@ -37,7 +22,7 @@ def subject_badge(label: rx.Var[str]) -> rx.Component:
 
 def recording_card(card: RecordingCard) -> rx.Component:
     return rx.el.article(
-        _video(card),
+        youtube_video(card.video_id, card.name, class_name="rounded-b-none"),
         rx.el.div(
             subject_badge(card.subject),
             rx.el.h3(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),

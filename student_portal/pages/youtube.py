@@ -9,6 +9,7 @@ from student_portal.components.filters import filter_bar, search_box, select_fil
 from student_portal.components.feedback import empty_message
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
+from student_portal.components.page_slides import page_slides
 from student_portal.components.recordings import recordings_list
 from student_portal.constants import Text
 from student_portal.state.recordings import RecordingsState
@@ -31,6 +32,7 @@ def no_videos() -> rx.Component:
 def youtube() -> rx.Component:
     return rx.el.div(
         page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
+        page_slides("recording-slides", RecordingsState.slides, label="Recording highlights"),
         filter_bar(
             search_box(
                 Text.SEARCH_RECORDINGS,

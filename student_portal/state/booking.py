@@ -5,17 +5,18 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from dataclasses import dataclass, field
 
 import reflex as rx
 
 from student_portal.constants import Limit, Text
-from student_portal.pocketbase import City, Collection, Hotel, configured_client
+from student_portal.pocketbase import City, Collection, Hotel
 from student_portal.state.address import replace_address
-from student_portal.state.contact import tel_href, whatsapp_href
-from student_portal.state.content import public_records
-from student_portal.state.options import Option, options_from
+from student_portal.state.content import file_url, public_rows
+from student_portal.state.options import Option, option, usable
+from student_portal.utils.phone import tel_href, whatsapp_link
 from student_portal.utils.query import int_choice, query_choice, query_int
 
 BOOKING_PATH = "/booking"
@@ -30,10 +31,10 @@ class HotelCard:
     image_url: str
     city_id: str
     city: str
-    max_guests: int  # 0 = no guest limit
     guests_label: str  # "Up to 2 guests"
     rating: str  # "4.5", "" when not rated
     stars: list[bool] = field(default_factory=list)  # Limit.RATING_MAX entries, True = filled
+    fits_guests: list[int] = field(default_factory=list)  # the guest choices this room takes
     price: str = ""  # "RsH 9500.00" or Price Unavailable
     review: str = ""  # "8.2", or No reviews
     has_review: bool = False
@@ -56,18 +57,18 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
     return HotelCard(
         id=hotel.id,
         name=hotel.name,
-        image_url=configured_client().file_url(hotel.collection_id, hotel.id, hotel.image, thumb=HOTEL_THUMB),
+        image_url=file_url(hotel, hotel.image, HOTEL_THUMB),
         city_id=hotel.city,
         city=city_names.get(hotel.city, ""),
-        max_guests=hotel.gust or 0,
         guests_label=_guests_label(hotel.gust),
         rating=_number(rating),
         stars=[i < math.floor(rating) for i in range(Limit.RATING_MAX)],
+        fits_guests=[n for n in Limit.GUEST_CHOICES if hotel.fits_guests(n)],
         price=hotel.price_label,
         review=hotel.review_label,
         has_review=hotel.review_label != Text.NO_REVIEWS,
-        call_href=tel_href(hotel.contact),
-        whatsapp_href=whatsapp_href(hotel.whatsapp),
+        call_href=tel_href(hotel.contact) or "",
+        whatsapp_href=whatsapp_link(hotel.whatsapp) or "",
     )
 
 
@@ -84,7 +85,7 @@ class BookingState(rx.State):
         """Spec 5: a hotel shows when it has no guest limit or the guests are at most its limit."""
         return [
             h for h in self.hotels
-            if (not self.city or h.city_id == self.city) and (h.max_guests == 0 or self.guests <= h.max_guests)
+            if (not self.city or h.city_id == self.city) and self.guests in h.fits_guests
         ]
 
     def _address(self) -> rx.event.EventSpec:
@@ -107,12 +108,14 @@ class BookingState(rx.State):
             params = dict(self.router.url.query_parameters)
             self.guests = query_int(params, "guests", Limit.GUEST_CHOICES, DEFAULT_GUESTS)
             self.loading = not self.hotels
-        hotels, cities = await public_records(Collection.HOTELS, Collection.CITYS)
+        hotels, cities = await asyncio.gather(
+            public_rows(Collection.HOTELS, Hotel, lambda hotel: hotel),
+            public_rows(Collection.CITYS, City, option),
+        )
         async with self:
-            city_records = [c for c in cities or [] if isinstance(c, City)]
-            names = {c.id: c.name for c in city_records}
+            self.cities = usable(cities)
+            names = {c.value: c.label for c in self.cities}
             self.failed = hotels is None
-            self.hotels = [hotel_card(h, names) for h in hotels or [] if isinstance(h, Hotel)]
-            self.cities = options_from(city_records)
+            self.hotels = [hotel_card(h, names) for h in hotels or []]
             self.city = query_choice(params, "city", {o.value for o in self.cities})
             self.loading = False

@@ -1,30 +1,42 @@
-"""Reading public collections from the shared content cache, for the page states."""
+"""Shared by the content states: read a public collection from the shared cache, shaped.
+
+A failure is logged and reported as None, so each section decides its own error face and
+one unavailable collection never stops the others (spec 8: failures are only logged).
+"""
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from collections.abc import Callable
+from typing import TypeVar
 
-from student_portal.pocketbase import ClientResponseError, Record, content_cache
+from student_portal.pocketbase import ClientResponseError, Record, configured_client, content_cache
 
 log = logging.getLogger(__name__)
 
+RowT = TypeVar("RowT")
+RecordT = TypeVar("RecordT", bound=Record)
 
-async def public_records(*collections: str) -> list[list[Record] | None]:
-    """Each collection's records (cache order), fetched concurrently; None where a fetch failed.
 
-    The cache logs each outage once; a page decides what a failure looks like (an error
-    message, or per spec 8 for products, categories and slides, just an empty list).
-    """
-    cache = content_cache()
-    results = await asyncio.gather(*(cache.records(name) for name in collections), return_exceptions=True)
-    out: list[list[Record] | None] = []
-    for name, result in zip(collections, results, strict=True):
-        if isinstance(result, ClientResponseError):
-            log.debug("%s unavailable: %s", name, result.message)
-            out.append(None)
-        elif isinstance(result, BaseException):
-            raise result
-        else:
-            out.append(result)
-    return out
+async def public_rows(collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]) -> list[RowT] | None:
+    """Every record of `collection` shaped by `shape`, in the cache's order; None on failure."""
+    try:
+        records = await content_cache().records(collection)
+    except ClientResponseError as error:
+        log.warning("%s unavailable: %s", collection, error.message)
+        return None
+    return [shape(record) for record in records if isinstance(record, model)]
+
+
+def file_url(record: Record, filename: str, thumb: str | None = None) -> str:
+    """The browser address of one of `record`'s files ("" when it has none)."""
+    return configured_client().file_url(record.collection_id, record.id, filename, thumb=thumb)
+
+
+def safe_url(url: str) -> str:  # TEMP until utils.links.safe_url lands on main
+    from urllib.parse import urlsplit
+
+    url = (url or "").strip()
+    parts = urlsplit(url)
+    return url if parts.scheme in ("http", "https") and parts.netloc else ""
+

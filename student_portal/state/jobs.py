@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from student_portal.constants import SITE_TIME_ZONE
-from student_portal.pocketbase import Collection, Job, configured_client
-from student_portal.state.contact import mailto_href, tel_href, whatsapp_href
-from student_portal.state.content import public_records
+from student_portal.pocketbase import Collection, Job
+from student_portal.state.content import file_url, public_rows
+from student_portal.utils.links import mailto_href
+from student_portal.utils.phone import tel_href, whatsapp_link
 
 LOGO_THUMB = "96x96"  # Jobs.logo thumbs in the schema
 
@@ -46,7 +47,7 @@ def job_card(job: Job) -> JobCard:
         id=job.id,
         title=job.title,
         company=job.company,
-        logo_url=configured_client().file_url(job.collection_id, job.id, job.logo, thumb=LOGO_THUMB),
+        logo_url=file_url(job, job.logo, LOGO_THUMB),
         is_new=job.new,
         featured=job.featured,
         posted=posted,
@@ -54,9 +55,9 @@ def job_card(job: Job) -> JobCard:
         contract=job.contract,
         location=job.location,
         tags=list(job.tags),
-        call_href=tel_href(job.phone_number),
-        whatsapp_href=whatsapp_href(job.whatsapp_number),
-        email_href=mailto_href(job.email),
+        call_href=tel_href(job.phone_number) or "",
+        whatsapp_href=whatsapp_link(job.whatsapp_number) or "",
+        email_href=mailto_href(job.email) or "",
     )
 
 
@@ -75,8 +76,8 @@ class JobsState(rx.State):
     async def load(self):
         async with self:
             self.loading = not self.jobs
-        (jobs,) = await public_records(Collection.JOBS)
+        jobs = await public_rows(Collection.JOBS, Job, lambda job: job)
         async with self:
             self.failed = jobs is None
-            self.jobs = [job_card(j) for j in newest_first([j for j in jobs or [] if isinstance(j, Job)])]
+            self.jobs = [job_card(job) for job in newest_first(jobs or [])]
             self.loading = False

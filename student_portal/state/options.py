@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,6 +19,10 @@ class Option:
     label: str
 
 
-def options_from(records: Iterable[_Named]) -> list[Option]:
-    """Options in the records' order; records without an id or a name are left out."""
-    return [Option(value=r.id, label=r.name.strip()) for r in records if r.id and r.name.strip()]
+def option(record: _Named) -> Option:
+    return Option(value=record.id, label=record.name.strip())
+
+
+def usable(options: list[Option] | None) -> list[Option]:
+    """Options with an id and a name, in order; none after a failed fetch."""
+    return [o for o in options or [] if o.value and o.label]

@@ -6,17 +6,20 @@ Recordings and Subjects come newest first from the content cache. The address ke
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 from dataclasses import dataclass
 
 import reflex as rx
 
 from student_portal.constants import Limit, Text
-from student_portal.pocketbase import Collection, Recording, Subject
+from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
 from student_portal.state.address import replace_address
-from student_portal.state.content import public_records
-from student_portal.state.options import Option, options_from
-from student_portal.state.slides import Slide, slide_rows
+from student_portal.state.content import public_rows
+from student_portal.state.options import Option, option, usable
+from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.utils.query import query_choice, query_text
+from student_portal.utils.youtube import youtube_id
 
 RECORDINGS_PATH = "/youtube"
 
@@ -26,36 +29,35 @@ class RecordingCard:
     id: str
     name: str
     subject_id: str
-    subject: str  # the subject's name, or Unknown
     video_id: str  # 11-character YouTube id; "" when the link has none (no video shown)
+    subject: str = Text.SUBJECT_UNKNOWN  # the subject's name once joined with Subjects
 
 
-def _video_id(link: str) -> str:
-    # TEMP until utils.youtube lands on main.
-    import re
+def recording_card(recording: Recording) -> RecordingCard:
+    return RecordingCard(
+        id=recording.id,
+        name=recording.name,
+        subject_id=recording.subject,
+        video_id=youtube_id(recording.link) or "",
+    )
 
-    match = re.search(r"(?:v=|youtu\.be/|embed/|shorts/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])", link)
-    return match.group(1) if match else ""
+
+def with_subject_names(cards: list[RecordingCard], subjects: list[Option]) -> list[RecordingCard]:
+    """Each card labelled with its subject's name, or Unknown (spec 8) when there is none."""
+    names = {s.value: s.label for s in subjects}
+    return [dataclasses.replace(c, subject=names.get(c.subject_id, Text.SUBJECT_UNKNOWN)) for c in cards]
 
 
-def recording_cards(recordings: list[Recording], subjects: list[Subject]) -> list[RecordingCard]:
-    names = {s.id: s.name.strip() for s in subjects if s.name.strip()}
-    return [
-        RecordingCard(
-            id=r.id,
-            name=r.name,
-            subject_id=r.subject,
-            subject=names.get(r.subject, Text.SUBJECT_UNKNOWN),
-            video_id=_video_id(r.link),
-        )
-        for r in recordings
-    ]
+def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> list[RecordingCard]:
+    """Spec 5: case-insensitive substring on the name; then the chosen subject ("" = all)."""
+    needle = query.strip().casefold()
+    return [c for c in cards if needle in c.name.casefold() and (not subject or c.subject_id == subject)]
 
 
 class RecordingsState(rx.State):
     recordings: list[RecordingCard] = []
     subjects: list[Option] = []
-    slides: list[Slide] = []
+    slides: list[PageSlide] = []
     query: str = ""
     subject: str = ""  # a Subjects id; "" = All
     loading: bool = True
@@ -63,12 +65,7 @@ class RecordingsState(rx.State):
 
     @rx.var
     def visible_recordings(self) -> list[RecordingCard]:
-        """Spec 5: case-insensitive substring on the name; then the chosen subject."""
-        needle = self.query.strip().casefold()
-        return [
-            r for r in self.recordings
-            if needle in r.name.casefold() and (not self.subject or r.subject_id == self.subject)
-        ]
+        return search_recordings(self.recordings, self.query, self.subject)
 
     @rx.var
     def preview_recordings(self) -> list[RecordingCard]:
@@ -95,16 +92,15 @@ class RecordingsState(rx.State):
             params = dict(self.router.url.query_parameters)
             self.query = query_text(params, "q")
             self.loading = not self.recordings
-        recordings, subjects, slides = await public_records(
-            Collection.RECORDINGS, Collection.SUBJECTS, Collection.RECORDING_SLIDES
+        recordings, subjects, slides = await asyncio.gather(
+            public_rows(Collection.RECORDINGS, Recording, recording_card),
+            public_rows(Collection.SUBJECTS, Subject, option),
+            public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
         )
         async with self:
-            subject_records = [s for s in subjects or [] if isinstance(s, Subject)]
             self.failed = recordings is None
-            self.recordings = recording_cards(
-                [r for r in recordings or [] if isinstance(r, Recording)], subject_records
-            )
-            self.subjects = options_from(subject_records)
+            self.subjects = usable(subjects)
+            self.recordings = with_subject_names(recordings or [], self.subjects)
             self.subject = query_choice(params, "subject", {o.value for o in self.subjects})
-            self.slides = slide_rows(slides)
+            self.slides = with_image(slides)
             self.loading = False

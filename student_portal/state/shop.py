@@ -6,16 +6,18 @@ products). Spec 8: a failed products or categories fetch is only logged; the lis
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 
 import reflex as rx
 
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
-from student_portal.pocketbase import Category, Collection, Product, configured_client
+from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
-from student_portal.state.content import public_records
-from student_portal.state.options import Option, options_from
-from student_portal.utils.query import query_choice
+from student_portal.state.content import file_url, public_rows
+from student_portal.state.options import Option, option, usable
+from student_portal.utils.phone import whatsapp_link
+from student_portal.utils.query import page_url, query_choice
 
 SHOP_PATH = "/shop"
 PRODUCT_THUMB = "400x400"  # Products.image thumbs in the schema
@@ -31,20 +33,13 @@ class ProductCard:
     categories: list[str] = field(default_factory=list)
 
 
-def _buy_url(product_name: str) -> str:
-    from urllib.parse import quote  # TEMP: utils.phone.whatsapp_link replaces this when main lands
-
-    return f"https://wa.me/{SHOP_WHATSAPP_NUMBER}?text={quote(Text.buy_message(product_name), safe='')}"
-
-
 def product_card(product: Product) -> ProductCard:
-    image = configured_client().file_url(product.collection_id, product.id, product.image, thumb=PRODUCT_THUMB)
     return ProductCard(
         id=product.id,
         name=product.name,
         price=product.price_label,
-        image_url=image,
-        buy_url=_buy_url(product.name),
+        image_url=file_url(product, product.image, PRODUCT_THUMB),
+        buy_url=whatsapp_link(SHOP_WHATSAPP_NUMBER, Text.buy_message(product.name)) or "",
         categories=list(product.categories),
     )
 
@@ -65,7 +60,7 @@ class ShopState(rx.State):
     @rx.var
     def shop_url(self) -> str:
         """Show More keeps the chosen category."""
-        return f"{SHOP_PATH}?category={self.category}" if self.category else SHOP_PATH
+        return page_url(SHOP_PATH, {"category": self.category})
 
     @rx.event
     def set_category(self, value: str):
@@ -83,10 +78,13 @@ class ShopState(rx.State):
         async with self:
             params = dict(self.router.url.query_parameters)
             self.loading = not self.products
-        products, categories = await public_records(Collection.PRODUCTS, Collection.CATEGORIES)
+        products, categories = await asyncio.gather(
+            public_rows(Collection.PRODUCTS, Product, product_card),
+            public_rows(Collection.CATEGORIES, Category, option),
+        )
         async with self:
-            self.products = [product_card(p) for p in products or [] if isinstance(p, Product)]
-            self.categories = options_from(c for c in categories or [] if isinstance(c, Category))
+            self.products = products or []
+            self.categories = usable(categories)
             # An unknown or stale id in a shared link falls back to All Categories.
             self.category = query_choice(params, "category", {o.value for o in self.categories})
             self.loading = False

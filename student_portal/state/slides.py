@@ -1,35 +1,48 @@
-"""Slides of the page carousels (Recording_Slides, OL_Slides, AL_Slides), shaped for the UI."""
+"""The home page's picture slides: Desktop_Slides for wide windows, Mobile_Slides for phones.
+
+Both sets are loaded, each on its own (one failing leaves the other); which one shows is
+decided by CSS at 700 px (components/slides.py), so it follows window resizes live.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from student_portal.pocketbase import ContentSlide, Record, configured_client
+import reflex as rx
 
-# ContentSlide.image thumbs in the schema: wide for desktop, half size for phones.
-SLIDE_THUMB_WIDE = "1280x480"
-SLIDE_THUMB_NARROW = "640x240"
+from student_portal.pocketbase import DeviceSlide
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.content import file_url, public_rows
+
+DESKTOP_THUMB = "1280x480"
+MOBILE_THUMB = "640x640"
 
 
 @dataclass
-class Slide:
+class SlideImage:
     id: str
     title: str
-    excerpt: str
-    image_url: str  # 1280x480
-    image_url_small: str  # 640x240, for phones (srcset)
+    image_url: str
 
 
-def slide_rows(records: Iterable[Record] | None) -> list[Slide]:
-    """Slides with an image, in the collection's order (a failed fetch gives none: spec 8)."""
-    client = configured_client()
+def _shaper(thumb: str):
+    def shape(record: DeviceSlide) -> SlideImage:
+        return SlideImage(id=record.id, title=record.title, image_url=file_url(record, record.field, thumb))
 
-    def image(slide: ContentSlide, thumb: str) -> str:
-        return client.file_url(slide.collection_id, slide.id, slide.image, thumb=thumb)
+    return shape
 
-    return [
-        Slide(s.id, s.title, s.excerpt, image(s, SLIDE_THUMB_WIDE), image(s, SLIDE_THUMB_NARROW))
-        for s in records or []
-        if isinstance(s, ContentSlide) and s.image
-    ]
+
+class SlidesState(rx.State):
+    desktop: list[SlideImage] = []
+    mobile: list[SlideImage] = []
+    loading: bool = True
+
+    @rx.event(background=True)
+    async def load(self):
+        desktop = await public_rows(Collection.DESKTOP_SLIDES, DeviceSlide, _shaper(DESKTOP_THUMB))
+        mobile = await public_rows(Collection.MOBILE_SLIDES, DeviceSlide, _shaper(MOBILE_THUMB))
+        async with self:
+            # Slides without a picture have nothing to show.
+            self.desktop = [slide for slide in desktop or [] if slide.image_url]
+            self.mobile = [slide for slide in mobile or [] if slide.image_url]
+            self.loading = False
