@@ -1,3 +1,14 @@
 """One module per route; importing this package registers them all."""
 
-from student_portal.pages import booking, home, jobs, not_found, shop, social, talent, youtube  # noqa: F401
+from student_portal.pages import (  # noqa: F401
+    booking,
+    home,
+    jobs,
+    not_found,
+    resource_folders,
+    resource_items,
+    shop,
+    social,
+    talent,
+    youtube,
+)
