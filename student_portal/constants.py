@@ -210,6 +210,8 @@ class Text:
     ROOMS_FAILED: Final = "Could not load rooms. Please try again later."
     FOLDERS_FAILED: Final = "Could not load folders. Please try again later."
     ITEMS_FAILED: Final = "Could not load this folder. Please try again later."
+    TEACHERS_FAILED: Final = "Could not load the teachers. Please try again later."
+    NO_TEACHERS: Final = "No teachers listed yet."
     CALL: Final = "Call"
     WHATSAPP: Final = "WhatsApp"
     EMAIL: Final = "Email"
@@ -247,3 +249,7 @@ class Text:
     @staticmethod
     def buy_message(product_name: str) -> str:
         return f"I want to buy {product_name}"
+
+    @staticmethod
+    def join_message(course_title: str) -> str:
+        return f"I would like to join the {course_title} class"

@@ -1,13 +1,17 @@
 """One module per route; importing this package registers them all."""
 
 from student_portal.pages import (  # noqa: F401
+    about,
     booking,
+    courses,
     home,
+    instructor,
     jobs,
     not_found,
     resource_folders,
     resource_items,
     shop,
+    single_blog,
     social,
     talent,
     youtube,
