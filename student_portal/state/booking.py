@@ -72,6 +72,12 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
     )
 
 
+def rooms_for(hotels: list[HotelCard], city: str, guests: int) -> list[HotelCard]:
+    """Hotels in `city` ("" = All Cities) that take `guests` (spec 5: no limit, or guests at most
+    the limit - decided once per hotel by Hotel.fits_guests)."""
+    return [h for h in hotels if (not city or h.city_id == city) and guests in h.fits_guests]
+
+
 class BookingState(rx.State):
     hotels: list[HotelCard] = []
     cities: list[Option] = []
@@ -82,11 +88,7 @@ class BookingState(rx.State):
 
     @rx.var
     def visible_hotels(self) -> list[HotelCard]:
-        """Spec 5: a hotel shows when it has no guest limit or the guests are at most its limit."""
-        return [
-            h for h in self.hotels
-            if (not self.city or h.city_id == self.city) and self.guests in h.fits_guests
-        ]
+        return rooms_for(self.hotels, self.city, self.guests)
 
     def _address(self) -> rx.event.EventSpec:
         guests = "" if self.guests == DEFAULT_GUESTS else self.guests

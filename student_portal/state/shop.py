@@ -44,6 +44,11 @@ def product_card(product: Product) -> ProductCard:
     )
 
 
+def in_category(products: list[ProductCard], category: str) -> list[ProductCard]:
+    """Spec 4: an empty category means all; otherwise the products whose list holds the id."""
+    return [p for p in products if category in p.categories] if category else list(products)
+
+
 class ShopState(rx.State):
     products: list[ProductCard] = []
     categories: list[Option] = []
@@ -52,10 +57,7 @@ class ShopState(rx.State):
 
     @rx.var
     def visible_products(self) -> list[ProductCard]:
-        """Spec 4: an empty category means all; otherwise products whose list holds the id."""
-        if not self.category:
-            return self.products
-        return [p for p in self.products if self.category in p.categories]
+        return in_category(self.products, self.category)
 
     @rx.var
     def shop_url(self) -> str:
