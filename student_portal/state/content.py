@@ -33,4 +33,3 @@ async def public_rows(collection: str, model: type[RecordT], shape: Callable[[Re
 def file_url(record: Record, filename: str, thumb: str | None = None) -> str:
     """The browser address of one of `record`'s files ("" when it has none)."""
     return configured_client().file_url(record.collection_id, record.id, filename, thumb=thumb)
-
