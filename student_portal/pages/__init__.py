@@ -2,11 +2,13 @@
 
 from student_portal.pages import (  # noqa: F401
     about,
+    article,
     booking,
     courses,
     home,
     instructor,
     jobs,
+    news,
     not_found,
     resource_folders,
     resource_items,

@@ -16,7 +16,8 @@ import reflex as rx
 
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url, public_rows, safe_url
+from student_portal.state.content import file_url, public_rows
+from student_portal.utils.links import safe_url
 from student_portal.utils.schedule import classes_on_day, clock_label, day_label, local_day, minutes_label, parse_day, today
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ def class_row(record: TuitionClass) -> ClassRow:
         clock=clock_label(record.date),
         minutes=minutes_label(record.duration),
         teacher_id=record.teacher,
-        zoom_url=safe_url(record.zoom),
+        zoom_url=safe_url(record.zoom) or "",
     )
 
 

@@ -8,7 +8,8 @@ import reflex as rx
 
 from student_portal.pocketbase import SocialMedia
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url, public_rows, safe_url
+from student_portal.state.content import file_url, public_rows
+from student_portal.utils.links import safe_url
 
 THUMB = "400x225"
 
@@ -30,7 +31,7 @@ def social_card(record: SocialMedia) -> SocialCard:
         title=record.title,
         description=record.description,
         thumbnail_url=file_url(record, record.thumbnail_url, THUMB),
-        link=safe_url(record.link),
+        link=safe_url(record.link) or "",
     )
 
 
