@@ -65,7 +65,7 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
         rx.el.div(
             rx.el.h2(hotel.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
-                rx.cond(hotel.city != "", rx.el.span(icon("map-pin", "size-4"), hotel.city,
+                rx.cond(hotel.city_name != "", rx.el.span(icon("map-pin", "size-4"), hotel.city_name,
                                                      class_name="inline-flex items-center gap-1"), rx.fragment()),
                 rx.el.span(
                     icon("users", "size-4"),
