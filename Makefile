@@ -37,8 +37,10 @@ run: install
 	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 ## test: install what tests need (Chromium included) and run every test
+# Browser tests run apart: Playwright's sync API and pytest-asyncio each want the event loop.
 test: install-test
-	$(BIN)/python -m pytest tests -q
+	$(BIN)/python -m pytest tests/unit tests/integration -q
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

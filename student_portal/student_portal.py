@@ -4,11 +4,13 @@ import reflex as rx
 
 from student_portal import pages  # noqa: F401 - registers every page module's @site_page
 from student_portal.embedded_backend import embedded_pocketbase
+from student_portal.security_headers import SecurityHeadersMiddleware
 
 app = rx.App(
     html_lang="en",
     head_components=[
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],
+    api_transformer=SecurityHeadersMiddleware,
 )
 app.register_lifespan_task(embedded_pocketbase)

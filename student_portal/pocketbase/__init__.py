@@ -4,14 +4,7 @@ Knows nothing of Reflex; the state layer imports from here.
 """
 
 from student_portal.pocketbase.cache import ContentCache, content_cache, sort_records
-from student_portal.pocketbase.client import (
-    AuthResult,
-    ListResult,
-    PocketBaseClient,
-    configured_client,
-    filter_eq,
-    filter_literal,
-)
+from student_portal.pocketbase.client import PocketBaseClient, configured_client
 from student_portal.pocketbase.collections import (
     PROTECTED,
     PUBLIC,
@@ -20,6 +13,7 @@ from student_portal.pocketbase.collections import (
     model_for,
 )
 from student_portal.pocketbase.errors import ClientResponseError, is_rate_limited
+from student_portal.pocketbase.filters import filter_eq, filter_literal
 from student_portal.pocketbase.records import (
     Article,
     Category,
@@ -48,6 +42,7 @@ from student_portal.pocketbase.records import (
     parse_record,
     parse_records,
 )
+from student_portal.pocketbase.results import AuthResult, ListResult
 
 __all__ = [
     "PROTECTED",

@@ -13,15 +13,14 @@ import json
 import logging
 import math
 import os
-import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field
 
 from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
+from student_portal.pocketbase.results import AuthResult, ListResult
 
 log = logging.getLogger(__name__)
 
@@ -32,59 +31,6 @@ MAX_PER_PAGE = 1000
 GET_RETRIES = 1
 GET_RETRY_DELAY_S = 0.05
 _RETRYABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
-
-# A filter field: a PocketBase identifier path such as `folder`, `categories.name`,
-# `@request.auth.id` or `role:each`. Fields come from our code, never from a visitor.
-_FIELD_RE = re.compile(r"^@?[A-Za-z_][A-Za-z0-9_]*(?:[.:][A-Za-z_][A-Za-z0-9_]*)*$")
-
-
-def filter_literal(value: object) -> str:
-    """`value` as a PocketBase filter literal; strings are quoted with `\\` and `"` escaped.
-
-    PocketBase's filter parser un-escapes both (checked against 0.40.6), so any text - quotes,
-    backslashes, a trailing backslash, `||`, newlines - stays inside the string literal.
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float) and math.isfinite(value):
-        return repr(value)
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"'
-
-
-def filter_eq(field: str, value: object) -> str:
-    """The filter `field = "value"`, safe for any value a visitor may have typed."""
-    if not isinstance(field, str) or not _FIELD_RE.match(field):
-        raise ValueError(f"not a filter field name: {field!r}")
-    return f"{field} = {filter_literal(value)}"
-
-
-class ListResult(BaseModel):
-    """One page of a PocketBase list (totals are -1 when asked with skip_total)."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-    page: int = 1
-    per_page: int = Field(default=0, alias="perPage")
-    total_items: int = Field(default=-1, alias="totalItems")
-    total_pages: int = Field(default=-1, alias="totalPages")
-    items: list[dict[str, Any]] = Field(default_factory=list)
-
-
-class AuthResult(BaseModel):
-    """A successful sign-in: the token to send on later calls and the users record."""
-
-    token: str
-    record: dict[str, Any]
-
-    def __repr__(self) -> str:  # never print the token
-        return f"AuthResult(token='***', record_id={self.record.get('id')!r})"
-
-    __str__ = __repr__
 
 
 def _as_int(value: object, default: int) -> int:
@@ -250,7 +196,7 @@ class PocketBaseClient:
         page: int = 1,
         per_page: int = Limit.DEFAULT_PAGE_SIZE,
         sort: str | None = None,
-        filter: str | None = None,  # noqa: A002 - PocketBase's own name
+        filter: str | None = None,  # PocketBase's own name
         skip_total: bool = False,
         token: str | None = None,
     ) -> ListResult:
@@ -292,7 +238,7 @@ class PocketBaseClient:
         *,
         batch: int = Limit.FULL_LIST_BATCH,
         sort: str | None = None,
-        filter: str | None = None,  # noqa: A002
+        filter: str | None = None,
         token: str | None = None,
     ) -> list[dict[str, Any]]:
         """Every record of `collection`, fetched `batch` at a time until a short page.
@@ -330,7 +276,7 @@ class PocketBaseClient:
     async def first_item(
         self,
         collection: str,
-        filter: str,  # noqa: A002
+        filter: str,
         *,
         token: str | None = None,
     ) -> dict[str, Any]:

@@ -40,18 +40,29 @@ def make_client(handler: Handler, **kwargs: Any) -> PocketBaseClient:
 
 
 def page_body(items: list[dict], page: int = 1, per_page: int = 30, total: int = -1) -> dict:
-    return {"page": page, "perPage": per_page, "totalItems": total, "totalPages": -1,
-            "items": items}
+    return {
+        "page": page,
+        "perPage": per_page,
+        "totalItems": total,
+        "totalPages": -1,
+        "items": items,
+    }
 
 
-# --- error mapping -------------------------------------------------------------------------------
+# --- error mapping ---------------------------------------
 @pytest.mark.parametrize(
     ("status", "body", "message"),
     [
-        (400, {"status": 400, "message": "Failed to authenticate.", "data": {}},
-         "Failed to authenticate."),
-        (404, {"status": 404, "message": "The requested resource wasn't found.", "data": {}},
-         Text.CLIENT_NOT_FOUND),
+        (
+            400,
+            {"status": 400, "message": "Failed to authenticate.", "data": {}},
+            "Failed to authenticate.",
+        ),
+        (
+            404,
+            {"status": 404, "message": "The requested resource wasn't found.", "data": {}},
+            Text.CLIENT_NOT_FOUND,
+        ),
         (429, {"status": 429, "message": "Too Many Requests.", "data": {}}, "Too Many Requests."),
         (500, {"status": 500, "message": "", "data": {}}, Text.CLIENT_DEFAULT_ERROR),
         (502, "<html>Bad gateway</html>", Text.CLIENT_DEFAULT_ERROR),
@@ -232,8 +243,9 @@ def test_error_defaults_and_spec_messages() -> None:
 
 
 def test_errors_never_show_tokens() -> None:
-    error = ClientResponseError(url=f"{BASE}/api/files/c/r/f.pdf?token=SECRET123&download=1",
-                                status=404)
+    error = ClientResponseError(
+        url=f"{BASE}/api/files/c/r/f.pdf?token=SECRET123&download=1", status=404
+    )
     for text in (error.url, str(error), repr(error)):
         assert "SECRET123" not in text
     assert "download=1" in error.url
@@ -244,8 +256,9 @@ async def test_wrong_password_error_does_not_carry_the_password(caplog) -> None:
     caplog.set_level(logging.DEBUG)
 
     def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(400, json={"status": 400, "message": "Failed to authenticate.",
-                                         "data": {}})
+        return httpx.Response(
+            400, json={"status": 400, "message": "Failed to authenticate.", "data": {}}
+        )
 
     with pytest.raises(ClientResponseError) as caught:
         await make_client(handler).auth_with_password("amal", "hunter2-secret")
@@ -254,22 +267,41 @@ async def test_wrong_password_error_does_not_carry_the_password(caplog) -> None:
         assert "hunter2-secret" not in text
 
 
-# --- requests ----------------------------------------------------------------------------------
+# --- requests ---------------------------------------
 async def test_list_sends_paging_sort_filter_and_token() -> None:
     seen: list[httpx.Request] = []
 
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(request)
-        return httpx.Response(200, json={"page": 2, "perPage": 15, "totalItems": 31,
-                                         "totalPages": 3, "items": [{"id": "x"}]})
+        return httpx.Response(
+            200,
+            json={
+                "page": 2,
+                "perPage": 15,
+                "totalItems": 31,
+                "totalPages": 3,
+                "items": [{"id": "x"}],
+            },
+        )
 
     result = await make_client(handler).list(
-        "Class_Promo", page=2, per_page=15, sort="-created", filter=filter_eq("name", "a"),
-        skip_total=True, token="TOKEN")
+        "Class_Promo",
+        page=2,
+        per_page=15,
+        sort="-created",
+        filter=filter_eq("name", "a"),
+        skip_total=True,
+        token="TOKEN",
+    )
     request = seen[0]
     assert request.url.path == "/api/collections/Class_Promo/records"
-    assert dict(request.url.params) == {"page": "2", "perPage": "15", "sort": "-created",
-                                        "filter": 'name = "a"', "skipTotal": "1"}
+    assert dict(request.url.params) == {
+        "page": "2",
+        "perPage": "15",
+        "sort": "-created",
+        "filter": 'name = "a"',
+        "skipTotal": "1",
+    }
     assert request.headers["Authorization"] == "TOKEN"
     assert (result.page, result.per_page, result.total_items, result.total_pages) == (2, 15, 31, 3)
     assert result.items == [{"id": "x"}]
@@ -277,7 +309,9 @@ async def test_list_sends_paging_sort_filter_and_token() -> None:
 
 async def test_list_defaults_to_spec_page_size_and_no_auth_header() -> None:
     seen: list[httpx.Request] = []
-    pb = make_client(lambda request: seen.append(request) or httpx.Response(200, json=page_body([])))
+    pb = make_client(
+        lambda request: seen.append(request) or httpx.Response(200, json=page_body([]))
+    )
     await pb.list("News")
     assert seen[0].url.params["perPage"] == str(Limit.DEFAULT_PAGE_SIZE)
     assert "Authorization" not in seen[0].headers
@@ -292,7 +326,7 @@ async def test_full_list_pages_until_a_short_page() -> None:
         params = dict(request.url.params)
         pages.append(params)
         page, per_page = int(params["page"]), int(params["perPage"])
-        return httpx.Response(200, json=page_body(records[(page - 1) * per_page:page * per_page]))
+        return httpx.Response(200, json=page_body(records[(page - 1) * per_page : page * per_page]))
 
     got = await make_client(handler).full_list("Jobs", batch=10, sort="-created", token="T")
     assert got == records
@@ -307,7 +341,7 @@ async def test_full_list_exact_multiple_needs_one_empty_page() -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         page = int(request.url.params["page"])
         calls.append(page)
-        return httpx.Response(200, json=page_body(records[(page - 1) * 10:page * 10]))
+        return httpx.Response(200, json=page_body(records[(page - 1) * 10 : page * 10]))
 
     assert len(await make_client(handler).full_list("Jobs", batch=10)) == 20
     assert calls == [1, 2, 3]
@@ -315,7 +349,9 @@ async def test_full_list_exact_multiple_needs_one_empty_page() -> None:
 
 async def test_full_list_batch_is_capped_at_pocketbase_maximum() -> None:
     seen = []
-    pb = make_client(lambda request: seen.append(request) or httpx.Response(200, json=page_body([])))
+    pb = make_client(
+        lambda request: seen.append(request) or httpx.Response(200, json=page_body([]))
+    )
     await pb.full_list("Jobs", batch=5000)
     await pb.full_list("Jobs", sort="id")
     assert seen[0].url.params["perPage"] == "1000"
@@ -376,8 +412,10 @@ async def test_auth_with_password_sends_identity_and_visitor_ip() -> None:
     assert "X-Forwarded-For" not in seen[1].headers and "X-Forwarded-For" not in seen[2].headers
 
 
-@pytest.mark.parametrize("body", [{"token": "", "record": {}}, {"record": {}}, {"token": "t"},
-                                  {"token": 5, "record": {}}])
+@pytest.mark.parametrize(
+    "body",
+    [{"token": "", "record": {}}, {"record": {}}, {"token": "t"}, {"token": 5, "record": {}}],
+)
 async def test_auth_body_without_token_and_record_is_an_error(body) -> None:
     pb = make_client(lambda request: httpx.Response(200, json=body))
     with pytest.raises(ClientResponseError):
@@ -405,7 +443,7 @@ async def test_auth_refresh_and_file_token_send_the_token() -> None:
         await pb_bad.file_token("OLD")
 
 
-# --- filters -----------------------------------------------------------------------------------
+# --- filters ---------------------------------------
 @pytest.mark.parametrize(
     ("value", "expected"),
     [
@@ -454,7 +492,7 @@ def test_filter_eq_round_trips_any_text(value: str) -> None:
     assert _unescape_literal(built.removeprefix("name = ")) == value
 
 
-# --- file URLs ---------------------------------------------------------------------------------
+# --- file URLs ---------------------------------------
 def test_file_url_uses_public_url_and_quotes_every_part() -> None:
     pb = PocketBaseClient("http://127.0.0.1:8090", public_url="https://files.example.lk/")
     url = pb.file_url("pbc_1", "rec 1", "my file#1?.pdf")
@@ -470,8 +508,9 @@ def test_file_url_defaults_to_base_url() -> None:
     assert pb.file_url("c", "r", "f.png") == "http://127.0.0.1:8090/api/files/c/r/f.png"
 
 
-@pytest.mark.parametrize("parts", [("", "r", "f"), ("c", "", "f"), ("c", "r", ""),
-                                   (None, "r", "f")])
+@pytest.mark.parametrize(
+    "parts", [("", "r", "f"), ("c", "", "f"), ("c", "r", ""), (None, "r", "f")]
+)
 def test_file_url_is_empty_when_a_part_is_missing(parts) -> None:
     assert PocketBaseClient(BASE).file_url(*parts) == ""  # type: ignore[arg-type]
 
@@ -484,7 +523,7 @@ def test_file_url_parts_survive_quoting(collection_id, record_id, filename) -> N
     assert [unquote(p) for p in path.split("/")] == [collection_id, record_id, filename]
 
 
-# --- the shared httpx client -------------------------------------------------------------------
+# --- the shared httpx client ---------------------------------------
 async def test_one_pool_is_shared_between_calls_and_tokens() -> None:
     pb = make_client(lambda request: httpx.Response(200, json=page_body([])))
     await pb.list("News", token="A")
@@ -536,7 +575,7 @@ def test_configured_client_survives_loops(monkeypatch: pytest.MonkeyPatch) -> No
         assert asyncio.run(pb.list("News")).items == []
 
 
-# --- content cache -----------------------------------------------------------------------------
+# --- content cache ---------------------------------------
 class FakeClock:
     def __init__(self) -> None:
         self.now = 1000.0
@@ -572,11 +611,12 @@ class CountingBackend:
                 return httpx.Response(404, json={"message": "The requested resource wasn't found."})
             return httpx.Response(200, json=found[0])
         page, per_page = int(request.url.params["page"]), int(request.url.params["perPage"])
-        return httpx.Response(200, json=page_body(items[(page - 1) * per_page:page * per_page]))
+        return httpx.Response(200, json=page_body(items[(page - 1) * per_page : page * per_page]))
 
 
-def make_cache(data: dict[str, list[dict]], **kwargs: Any) -> tuple[ContentCache, CountingBackend,
-                                                                     FakeClock]:
+def make_cache(
+    data: dict[str, list[dict]], **kwargs: Any
+) -> tuple[ContentCache, CountingBackend, FakeClock]:
     backend = CountingBackend(data)
     clock = FakeClock()
     pb = PocketBaseClient(BASE, transport=httpx.MockTransport(backend))
@@ -613,7 +653,8 @@ async def test_concurrent_callers_share_one_fetch() -> None:
     cache, backend, _ = make_cache({"Products": PRODUCTS, "Jobs": []}, ttl=30)
     backend.delay = 0.05
     results = await asyncio.gather(
-        *(cache.records(Collection.PRODUCTS) for _ in range(20)), cache.records(Collection.JOBS))
+        *(cache.records(Collection.PRODUCTS) for _ in range(20)), cache.records(Collection.JOBS)
+    )
     assert all(len(result) == 2 for result in results[:20])
     assert backend.calls == {"Products": 1, "Jobs": 1}
 
@@ -658,8 +699,16 @@ async def test_unreachable_backend_is_a_client_error_through_the_cache() -> None
     assert caught.value.status == 0 and caught.value.message == Text.CLIENT_UNREACHABLE
 
 
-@pytest.mark.parametrize("name", [Collection.NOTES, Collection.CLASS_NOTES,
-                                  Collection.CLASS_RECORDINGS, Collection.USERS, "Nope"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        Collection.NOTES,
+        Collection.CLASS_NOTES,
+        Collection.CLASS_RECORDINGS,
+        Collection.USERS,
+        "Nope",
+    ],
+)
 async def test_cache_refuses_protected_and_unknown_collections(name) -> None:
     cache, backend, _ = make_cache({}, ttl=30)
     with pytest.raises(ValueError):
@@ -684,10 +733,15 @@ async def test_record_comes_from_the_list_or_falls_back_to_get_one() -> None:
 
 
 async def test_cache_sorts_per_registry() -> None:
-    cache, _, _ = make_cache({"Recordings": [
-        {"id": "old", "created": "2026-01-01 00:00:00.000Z"},
-        {"id": "new", "created": "2026-03-01 00:00:00.000Z"},
-    ]}, ttl=30)
+    cache, _, _ = make_cache(
+        {
+            "Recordings": [
+                {"id": "old", "created": "2026-01-01 00:00:00.000Z"},
+                {"id": "new", "created": "2026-03-01 00:00:00.000Z"},
+            ]
+        },
+        ttl=30,
+    )
     # The backend sorts; the cache asks for the registry's sort with an id tie-breaker.
     records = await cache.records(Collection.RECORDINGS)
     assert [r.id for r in records] == ["old", "new"]  # served as the (fake) backend ordered
@@ -744,7 +798,7 @@ def test_content_cache_is_process_wide(monkeypatch: pytest.MonkeyPatch) -> None:
     assert content_cache().client.base_url == "http://other.test"
 
 
-# --- realtime events ---------------------------------------------------------------------------
+# --- realtime events ---------------------------------------
 async def primed(data: dict[str, list[dict]]) -> ContentCache:
     cache, _, _ = make_cache(data, ttl=30)
     for name in data:
@@ -754,11 +808,17 @@ async def primed(data: dict[str, list[dict]]) -> ContentCache:
 
 async def test_apply_event_create_update_delete() -> None:
     cache = await primed({"Products": [dict(p) for p in PRODUCTS]})
-    assert cache.apply_event(Collection.PRODUCTS, "create",
-                             {"id": "p0", "name": "Old", "created": "2025-12-31 00:00:00.000Z"})
+    assert cache.apply_event(
+        Collection.PRODUCTS,
+        "create",
+        {"id": "p0", "name": "Old", "created": "2025-12-31 00:00:00.000Z"},
+    )
     assert [p.id for p in cache.cached(Collection.PRODUCTS)] == ["p0", "p1", "p2"]
-    assert cache.apply_event(Collection.PRODUCTS, "update",
-                             {"id": "p1", "name": "Blue pen", "created": "2026-01-01 00:00:00.000Z"})
+    assert cache.apply_event(
+        Collection.PRODUCTS,
+        "update",
+        {"id": "p1", "name": "Blue pen", "created": "2026-01-01 00:00:00.000Z"},
+    )
     assert [p.name for p in cache.cached(Collection.PRODUCTS)] == ["Old", "Blue pen", "Book"]
     assert cache.apply_event(Collection.PRODUCTS, "delete", {"id": "p0"})
     assert [p.id for p in cache.cached(Collection.PRODUCTS)] == ["p1", "p2"]
@@ -766,12 +826,17 @@ async def test_apply_event_create_update_delete() -> None:
 
 
 async def test_apply_event_keeps_descending_sorts() -> None:
-    cache = await primed({"Recordings": [
-        {"id": "r2", "created": "2026-02-01 00:00:00.000Z"},
-        {"id": "r1", "created": "2026-01-01 00:00:00.000Z"},
-    ]})
-    cache.apply_event(Collection.RECORDINGS, "create",
-                      {"id": "r3", "created": "2026-03-01 00:00:00.000Z"})
+    cache = await primed(
+        {
+            "Recordings": [
+                {"id": "r2", "created": "2026-02-01 00:00:00.000Z"},
+                {"id": "r1", "created": "2026-01-01 00:00:00.000Z"},
+            ]
+        }
+    )
+    cache.apply_event(
+        Collection.RECORDINGS, "create", {"id": "r3", "created": "2026-03-01 00:00:00.000Z"}
+    )
     assert [r.id for r in cache.cached(Collection.RECORDINGS)] == ["r3", "r2", "r1"]
 
 
@@ -796,10 +861,14 @@ async def test_apply_event_does_not_refresh_the_ttl() -> None:
 
 
 def test_sort_records_orders_like_pocketbase() -> None:
-    items = [Product.model_validate(d) for d in [
-        {"id": "a", "name": "b", "price": 2}, {"id": "b", "name": "a", "price": None},
-        {"id": "c", "name": "a", "price": 1},
-    ]]
+    items = [
+        Product.model_validate(d)
+        for d in [
+            {"id": "a", "name": "b", "price": 2},
+            {"id": "b", "name": "a", "price": None},
+            {"id": "c", "name": "a", "price": 1},
+        ]
+    ]
     assert [p.id for p in sort_records(items, "price")] == ["b", "c", "a"]
     assert [p.id for p in sort_records(items, "-price")] == ["a", "c", "b"]
     assert [p.id for p in sort_records(items, "name,-price")] == ["c", "b", "a"]

@@ -39,8 +39,9 @@ json_scalars = (
 )
 json_values = st.recursive(
     json_scalars,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -178,15 +179,25 @@ def test_records_are_frozen_because_the_cache_shares_them() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("youtube", "youtube"), (" YouTube ", "youtube"), ("facebook", "facebook"),
-     ("tiktok", "tiktok"), ("instagram", "other"), ("", "other"), (None, "other"), (3, "other")],
+    [
+        ("youtube", "youtube"),
+        (" YouTube ", "youtube"),
+        ("facebook", "facebook"),
+        ("tiktok", "tiktok"),
+        ("instagram", "other"),
+        ("", "other"),
+        (None, "other"),
+        (3, "other"),
+    ],
 )
 def test_unknown_social_platform_is_other(raw, expected) -> None:
     assert r.SocialMedia.model_validate({"platform": raw}).platform == expected
 
 
-@pytest.mark.parametrize(("stored", "limit"), [(0, None), ("", None), (None, None), (-2, None),
-                                               ("abc", None), (4, 4), (2.0, 2), ("3", 3)])
+@pytest.mark.parametrize(
+    ("stored", "limit"),
+    [(0, None), ("", None), (None, None), (-2, None), ("abc", None), (4, 4), (2.0, 2), ("3", 3)],
+)
 def test_hotel_guest_limit_zero_or_blank_means_no_limit(stored, limit) -> None:
     assert r.Hotel.model_validate({"gust": stored}).gust == limit
 
@@ -218,19 +229,40 @@ def test_missing_values_have_the_spec_texts() -> None:
     assert r.Folder.model_validate({"name": "Maths", "label": "x"}).display_name == "Maths"
 
 
-@pytest.mark.parametrize(("role", "allowed"), [("notes", True), ("full", True), ("Full", True),
-                                               ("basic", False), ("", False), (None, False),
-                                               (["notes"], True)])
+@pytest.mark.parametrize(
+    ("role", "allowed"),
+    [
+        ("notes", True),
+        ("full", True),
+        ("Full", True),
+        ("basic", False),
+        ("", False),
+        (None, False),
+        (["notes"], True),
+    ],
+)
 def test_only_notes_and_full_roles_may_view_notes(role, allowed) -> None:
     assert r.User.model_validate({"role": role}).can_view_notes is allowed
 
 
 def test_user_record_fields() -> None:
     user = r.User.model_validate(
-        {"id": "u1", "email": "a@b.lk", "username": "amal", "role": "notes", "verified": True,
-         "collectionId": "_pb_users_auth_", "collectionName": "users"}
+        {
+            "id": "u1",
+            "email": "a@b.lk",
+            "username": "amal",
+            "role": "notes",
+            "verified": True,
+            "collectionId": "_pb_users_auth_",
+            "collectionName": "users",
+        }
     )
-    assert (user.email, user.username, user.role, user.verified) == ("a@b.lk", "amal", "notes", True)
+    assert (user.email, user.username, user.role, user.verified) == (
+        "a@b.lk",
+        "amal",
+        "notes",
+        True,
+    )
     assert user.collection_name == "users"
 
 
@@ -238,7 +270,9 @@ def test_lists_keep_their_texts() -> None:
     assert r.Product.model_validate({"categories": ["a", "", 3, "b"]}).categories == ["a", "b"]
     assert r.Product.model_validate({"categories": "a"}).categories == ["a"]
     assert r.Job.model_validate({"tags": ["Remote", " Full time ", None]}).tags == [
-        "Remote", "Full time"]
+        "Remote",
+        "Full time",
+    ]
     assert r.Job.model_validate({"tags": "Remote, Part time"}).tags == ["Remote", "Part time"]
     assert r.Job.model_validate({"tags": {"a": 1}}).tags == []
 
@@ -263,8 +297,12 @@ def test_every_collection_has_a_model() -> None:
     for name in names:
         assert issubclass(model_for(name), r.Record)
     assert set(PUBLIC).isdisjoint(PROTECTED)
-    assert {Collection.NOTES, Collection.CLASS_NOTES, Collection.CLASS_RECORDINGS,
-            Collection.USERS} == PROTECTED
+    assert {
+        Collection.NOTES,
+        Collection.CLASS_NOTES,
+        Collection.CLASS_RECORDINGS,
+        Collection.USERS,
+    } == PROTECTED
 
 
 def test_registry_sorts_follow_spec_section_7() -> None:
@@ -276,3 +314,16 @@ def test_registry_sorts_follow_spec_section_7() -> None:
     assert PUBLIC[Collection.RECORDINGS].sort == "-created"
     assert PUBLIC[Collection.OL_ITEMS].model is r.FolderItem
     assert Collection.OL_ITEMS == "OL_Items" and Collection.USERS == "users"
+
+
+def test_huge_values_do_not_raise() -> None:
+    huge_text = "අ" * 1_000_000
+    job = r.Job.model_validate(
+        {"title": huge_text, "tags": ["x"] * 10_000, "postedAt": "9" * 5000, "new": 10**5000}
+    )
+    assert len(job.title) == 1_000_000 and len(job.tags) == 10_000
+    assert job.posted_at is None and job.new is False
+    hotel = r.Hotel.model_validate({"gust": 10**5000, "price": "1" * 5000, "rating": 1e308 * 10})
+    assert hotel.price is None and hotel.rating is None
+    assert hotel.gust is None and hotel.fits_guests(4)  # nonsense limit = no limit
+    assert r.ClassPromo.model_validate({"whatsappNumber": 10**5000}).whatsapp_number == ""
