@@ -224,6 +224,7 @@ class Text:
     SEARCH_RECORDINGS: Final = "Search recordings"
     BACK: Final = "Back"
     LOADING_CLASS: Final = "Loading class..."
+    CLASS_LOAD_FAILED: Final = "Failed to load this class. Please try again later."
     TEACHER_NOT_FOUND: Final = "Teacher not found"
     TEACHER_NOT_FOUND_DETAIL: Final = "This class link is old or mistyped."
     ALL_TEACHERS: Final = "See all teachers"

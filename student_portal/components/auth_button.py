@@ -8,12 +8,14 @@ import reflex as rx
 
 from student_portal.components.auth_dialog import auth_dialog
 from student_portal.components.dialog import browser_action
+from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.constants import StorageKey, Text
 from student_portal.state.auth import AuthState
 
 _BUTTON = (
-    "ml-1 inline-flex min-h-11 items-center rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold "
+    "inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-blue-700 px-2 py-2 text-sm font-semibold "
+    "sm:ml-1 sm:px-3 "
     "text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 "
     "focus-visible:outline-blue-800 disabled:cursor-wait disabled:bg-blue-500"
 )
@@ -31,7 +33,15 @@ def login_link() -> rx.Component:
 
 def logout_button() -> rx.Component:
     return rx.el.button(
-        rx.cond(AuthState.logging_out, Text.LOGGING_OUT, Text.LOGOUT),
+        rx.cond(
+            AuthState.logging_out,
+            # Phones have no room for the long label beside the tabs: a spinner shows it there.
+            rx.fragment(
+                icon("spinner", "size-5 animate-spin sm:hidden"),
+                rx.el.span(Text.LOGGING_OUT, class_name="sr-only sm:not-sr-only"),
+            ),
+            Text.LOGOUT,
+        ),
         type="button",
         on_click=AuthState.logout,
         disabled=AuthState.logging_out,

@@ -46,7 +46,7 @@ def desktop_navigation(active: str) -> rx.Component:
 def phone_tabs(active: str) -> rx.Component:
     by_url = {item.url: item for item in NAVIGATION}
     return rx.el.nav(
-        *[nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-2")
+        *[nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-1.5")
           for url in PHONE_TAB_URLS],
         aria_label="Sections",
         class_name="flex items-center gap-0.5 lg:hidden",

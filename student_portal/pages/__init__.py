@@ -1,3 +1,12 @@
 """One module per route; importing this package registers them all."""
 
-from student_portal.pages import home, login, not_found, notes, social, talent  # noqa: F401
+from student_portal.pages import (  # noqa: F401
+    class_page,
+    home,
+    login,
+    not_found,
+    notes,
+    profile,
+    social,
+    talent,
+)

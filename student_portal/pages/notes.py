@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.layout import site_page
+from student_portal.components.page_slides import page_slides
 from student_portal.components.search import no_match_detail, search_box
 from student_portal.constants import Text
 from student_portal.state.notes import NotesState, Phase
@@ -38,11 +39,15 @@ def notes_list() -> rx.Component:
     route="/notes",
     title=Text.UNI_NOTES,
     description="University lecture notes shared by senior students: search, preview and download.",
-    on_load=NotesState.load,
+    on_load=[NotesState.load, NotesState.load_slides],
 )
 def notes() -> rx.Component:
     return rx.el.section(
         rx.el.h1(Text.UNI_NOTES, class_name="text-2xl font-bold text-slate-900"),
+        rx.cond(
+            NotesState.phase != Phase.UNAUTHORIZED,
+            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES),
+        ),
         rx.match(
             NotesState.phase,
             (Phase.UNAUTHORIZED, unauthorized()),

@@ -13,10 +13,19 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.pocketbase import ClientResponseError, Note, configured_client, parse_records
+from student_portal.pocketbase import (
+    ClientResponseError,
+    ContentSlide,
+    Note,
+    configured_client,
+    parse_records,
+)
 from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
 from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.content import public_rows
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
+from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.utils.links import safe_url
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +41,14 @@ class Phase:
     FAILED = "failed"
 
 
-def note_rows(records: list[Any], safe_link) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
+def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
     """Rows for the list and, per row, the stored file it previews and downloads."""
     rows: list[DocumentRow] = []
     files: dict[str, StoredFile] = {}
     for note in records:
         if not isinstance(note, Note) or not note.id:
             continue
-        link = safe_link(note.drive) if note.drive else ""
+        link = safe_url(note.drive) or ""
         rows.append(DocumentRow(
             id=note.id, name=note.display_name, has_file=bool(note.file),
             link=link, external=note.external and bool(link),
@@ -54,6 +63,7 @@ class NotesState(ProtectedDocuments, rx.State):
     phase: str = Phase.CHECKING
     notes: list[DocumentRow] = []
     query: str = ""
+    slides: list[PageSlide] = []  # Notes_Slides: public pictures, for the carousel
 
     @rx.var
     def visible_notes(self) -> list[DocumentRow]:
@@ -64,6 +74,12 @@ class NotesState(ProtectedDocuments, rx.State):
     @rx.event
     def set_query(self, value: str):
         self.query = value
+
+    @rx.event(background=True)
+    async def load_slides(self):
+        slides = with_image(await public_rows(Collection.NOTES_SLIDES, ContentSlide, page_slide))
+        async with self:
+            self.slides = slides
 
     @rx.event(background=True)
     async def load(self):
@@ -94,20 +110,8 @@ class NotesState(ProtectedDocuments, rx.State):
             async with self:
                 self.phase = Phase.FAILED
             return
-        rows, files = note_rows(parse_records(Note, items), _safe_link)
+        rows, files = note_rows(parse_records(Note, items))
         async with self:
             self.notes = rows
             self._remember_files(rows, files)
             self.phase = Phase.READY
-
-
-def _safe_link(url: str) -> str:
-    """An http(s) address with a host, else "" (not rendered as a link)."""
-    # TEMP: replace by utils.links.safe_url once it lands on main.
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError:
-        return ""
-    return url.strip() if parts.scheme in ("http", "https") and parts.netloc else ""
