@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import StorageKey, Text, Timing
+from student_portal.utils.tokens import token_expiry
+from tests.e2e.conftest import PHONE
 from tests.e2e.auth_support import (
     DEMO_PASSWORD,
     WATCH_BUTTONS,
@@ -24,6 +28,7 @@ from tests.e2e.auth_support import (
     stored_auth,
     at,
 )
+from tests.support.pocketbases import SUPERUSER
 
 
 def _login_page(page: Page, base_url: str) -> None:
@@ -252,3 +257,47 @@ def test_header_dialog_has_login_and_sign_up_tabs_and_sends_nothing(page: Page, 
     dialog.get_by_role("button", name=Text.CANCEL).click()
     expect(dialog).to_be_hidden()
     expect(page).to_have_url(re.compile(r"/jobs$"))
+
+
+def test_a_token_close_to_expiry_is_refreshed(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    with _auth_token_life(demo_pocketbase, 3600):  # an hour: well inside the refresh margin
+        auth = start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
+    old_exp = token_expiry(auth["token"])
+    assert old_exp is not None and old_exp - time.time() < Timing.TOKEN_REFRESH_MARGIN_S
+    page.goto(base_url + "/notes")  # a page that checks the session with PocketBase
+    expect(page.get_by_test_id("document").first).to_be_visible()
+    refreshed = json.loads(stored_auth(page))["token"]
+    assert refreshed != auth["token"]
+    assert token_expiry(refreshed) > old_exp + Timing.TOKEN_REFRESH_MARGIN_S  # PocketBase's full life again
+
+
+def test_the_header_button_fits_a_phone_screen(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + "/jobs")
+    expect_signed_out(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+    page.goto(base_url + "/jobs")
+    expect_signed_in(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    button = page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT)
+    box = button.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 44
+
+
+@contextlib.contextmanager
+def _auth_token_life(pocketbase, seconds: int):
+    """Issue users' sign-in tokens with a shorter life while the block runs."""
+    admin = httpx.post(f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
+                       json={"identity": SUPERUSER[0], "password": SUPERUSER[1]}).json()["token"]
+    url = f"{pocketbase.url}/api/collections/users"
+    before = httpx.get(url, headers={"Authorization": admin}).json()["authToken"]["duration"]
+    httpx.patch(url, headers={"Authorization": admin}, json={"authToken": {"duration": seconds}}).raise_for_status()
+    try:
+        yield
+    finally:
+        httpx.patch(url, headers={"Authorization": admin}, json={"authToken": {"duration": before}}).raise_for_status()
