@@ -29,7 +29,7 @@ def _action_button(label: str, icon_name: str, on_click, name: str, style: str) 
     )
 
 
-def document_item(row: DocumentRow, state: type[rx.State]) -> rx.Component:
+def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3) -> rx.Component:
     """One document; `state` (a ProtectedDocuments) previews and downloads it."""
     file_actions = rx.fragment(
         _action_button(Text.PREVIEW, "eye", state.preview(row.id), row.name, _PRIMARY),
@@ -45,7 +45,7 @@ def document_item(row: DocumentRow, state: type[rx.State]) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.span(icon("file", "size-6"), class_name="mt-0.5 text-blue-700"),
-            rx.el.h3(row.name, class_name="min-w-0 font-medium break-words text-slate-900"),
+            heading(row.name, class_name="min-w-0 font-medium break-words text-slate-900"),
             class_name="flex min-w-0 flex-1 items-start gap-3",
         ),
         rx.el.div(
@@ -59,8 +59,9 @@ def document_item(row: DocumentRow, state: type[rx.State]) -> rx.Component:
     )
 
 
-def document_list(rows, state: type[rx.State]) -> rx.Component:
-    return rx.el.ul(rx.foreach(rows, lambda row: document_item(row, state)), class_name="grid gap-3")
+def document_list(rows, state: type[rx.State], heading=rx.el.h3) -> rx.Component:
+    """`heading`: the element naming each document, one level below the list's own heading."""
+    return rx.el.ul(rx.foreach(rows, lambda row: document_item(row, state, heading)), class_name="grid gap-3")
 
 
 def preview_dialog() -> rx.Component:

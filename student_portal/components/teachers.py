@@ -36,7 +36,7 @@ def avatar(url: rx.Var[str], url_large: rx.Var[str], name: rx.Var[str], eager: b
 def teacher_card(teacher: TeacherCard) -> rx.Component:
     return rx.el.article(
         avatar(teacher.avatar_url, teacher.avatar_url_large, teacher.name),
-        rx.el.h3(teacher.name, class_name="text-lg font-semibold text-slate-900"),
+        rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
         rx.cond(teacher.description != "",
                 rx.el.p(teacher.description, class_name="line-clamp-4 text-sm text-slate-700")),
         internal_link(

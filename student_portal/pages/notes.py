@@ -28,7 +28,7 @@ def notes_list() -> rx.Component:
         search_box(Text.SEARCH_NOTES, NotesState.query, NotesState.set_query, "notes-search"),
         rx.cond(
             NotesState.visible_notes,
-            document_list(NotesState.visible_notes, NotesState),
+            document_list(NotesState.visible_notes, NotesState, heading=rx.el.h2),
             empty_message(Text.NO_NOTES_FOUND, no_match_detail(NotesState.query)),
         ),
         class_name="flex flex-col gap-4",

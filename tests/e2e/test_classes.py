@@ -30,7 +30,7 @@ def test_profile_lists_teachers_then_promotions(sized_page: Page, base_url: str)
     page = sized_page
     page.goto(base_url + "/profile")
     cards = page.get_by_test_id("teacher-card")
-    expect(cards.locator("h3")).to_have_text(TEACHERS)
+    expect(cards.get_by_role("heading")).to_have_text(TEACHERS)
     first = cards.first
     expect(first.get_by_role("img", name=TEACHERS[0])).to_be_visible()
     expect(first).to_contain_text("University of Moratuwa")
@@ -100,10 +100,10 @@ def test_class_notes_show_at_most_five_and_search_by_name(
     expect(_notes(page)).to_have_count(Limit.CLASS_NOTES_MAX)  # of the teacher's 7
     search = page.get_by_role("searchbox", name=Text.SEARCH_NOTES)
     search.fill("VECTORS")
-    expect(_notes(page).locator("h3")).to_have_text(
+    expect(_notes(page).get_by_role("heading")).to_have_text(
         ["Vectors - Theory Handout", "Vectors - Past Paper Questions 2015-2025"])
     search.fill("probability")  # the 7th note: found by search although beyond the first five
-    expect(_notes(page).locator("h3")).to_have_text(["Probability - Revision Sheet"])
+    expect(_notes(page).get_by_role("heading")).to_have_text(["Probability - Revision Sheet"])
     search.fill("thermodynamics")
     expect(_notes(page)).to_have_count(0)
     expect(page.get_by_role("region", name=Text.CLASS_NOTES).get_by_role("status")).to_have_text(
@@ -121,7 +121,7 @@ def test_class_recordings_show_at_most_six_videos_and_search_by_name(
     expect(_videos(page)).to_have_count(Limit.CLASS_RECORDINGS_MAX)  # of the teacher's 8
     search = page.get_by_role("searchbox", name=Text.SEARCH_RECORDINGS)
     search.fill("integration")
-    expect(_videos(page).locator("h3")).to_have_text(["Integration - Lesson 1", "Integration - Lesson 2"])
+    expect(_videos(page).get_by_role("heading")).to_have_text(["Integration - Lesson 1", "Integration - Lesson 2"])
     expect(_videos(page).first.locator("[data-video-id]")).to_have_attribute("data-video-id", "rs_6ILi8IHn")
     search.fill("2025 paper")  # the 8th recording
     expect(_videos(page)).to_have_count(1)

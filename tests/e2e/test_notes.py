@@ -66,7 +66,7 @@ def test_roles_notes_and_full_see_every_note(
     documents = _documents(sized_page)
     expect(documents).to_have_count(len(NOTE_NAMES) + 2)
     # Spec 7: created ascending - the seed's order, the nameless one shown as Untitled Note.
-    expect(documents.locator("h3")).to_have_text([*NOTE_NAMES, Text.UNTITLED_NOTE, DRIVE_NOTE])
+    expect(documents.get_by_role("heading")).to_have_text([*NOTE_NAMES, Text.UNTITLED_NOTE, DRIVE_NOTE])
     expect(sized_page.get_by_test_id("unauthorized")).to_have_count(0)
     expect(sized_page.get_by_role("region", name=Text.UNI_NOTES)).to_contain_text(SLIDE_TITLE)
 
@@ -101,7 +101,7 @@ def test_search_is_case_insensitive_and_says_what_found_nothing(
     expect(_documents(page)).to_have_count(len(NOTE_NAMES) + 2)
     search = page.get_by_role("searchbox", name=Text.SEARCH_NOTES)
     search.fill("CHEMISTRY")
-    expect(_documents(page).locator("h3")).to_have_text(["Organic Chemistry - Reaction Mechanisms (USJ)"])
+    expect(_documents(page).get_by_role("heading")).to_have_text(["Organic Chemistry - Reaction Mechanisms (USJ)"])
     search.fill("quantum gravity")
     expect(_documents(page)).to_have_count(0)
     expect(page.get_by_role("status")).to_have_text(f'{Text.NO_NOTES_FOUND} for "quantum gravity"')
