@@ -12,7 +12,8 @@ from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
-from student_portal.components.search import no_match_detail, search_box
+from student_portal.components.filters import search_box
+from student_portal.components.search import no_match_detail
 from student_portal.components.teachers import class_header, section_banner
 from student_portal.components.video import youtube_video
 from student_portal.constants import Text
@@ -29,7 +30,8 @@ def class_notes() -> rx.Component:
             ClassState.notes_failed,
             error_message(Text.CLASS_NOTES_LOAD_FAILED),
             rx.fragment(
-                search_box(Text.SEARCH_NOTES, ClassState.notes_query, ClassState.set_notes_query, "class-notes-search"),
+                search_box(Text.SEARCH_NOTES, control_id="class-notes-search", value=ClassState.notes_query,
+                           on_change=ClassState.set_notes_query),
                 rx.cond(
                     ClassState.visible_notes,
                     document_list(ClassState.visible_notes, ClassState),
@@ -59,8 +61,8 @@ def class_recordings() -> rx.Component:
             ClassState.recordings_failed,
             error_message(Text.ERROR_LOADING_VIDEOS),
             rx.fragment(
-                search_box(Text.SEARCH_RECORDINGS, ClassState.recordings_query, ClassState.set_recordings_query,
-                           "class-recordings-search"),
+                search_box(Text.SEARCH_RECORDINGS, control_id="class-recordings-search",
+                           value=ClassState.recordings_query, on_change=ClassState.set_recordings_query),
                 rx.cond(
                     ClassState.visible_recordings,
                     rx.el.div(rx.foreach(ClassState.visible_recordings, video_card),

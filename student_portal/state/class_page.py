@@ -32,6 +32,7 @@ from student_portal.state.auth import forget_on_logout, sign_in_first, verified_
 from student_portal.state.content import file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE, class_path
+from student_portal.utils.filters import search_by_name, take
 from student_portal.utils.links import safe_url
 from student_portal.utils.youtube import youtube_id
 
@@ -111,8 +112,7 @@ def teacher_id_from_path(path: str) -> str:
 
 def _matching(rows: list, query: str, limit: int) -> list:
     """Spec 5: case-insensitive substring search on the name, then the section's limit."""
-    wanted = query.strip().casefold()
-    return [row for row in rows if wanted in row.name.casefold()][:limit]
+    return take(search_by_name(rows, query), limit)
 
 
 @forget_on_logout

@@ -25,6 +25,7 @@ from student_portal.state.auth import forget_on_logout, sign_in_first, verified_
 from student_portal.state.content import public_rows
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
 
 log = logging.getLogger(__name__)
@@ -68,8 +69,7 @@ class NotesState(ProtectedDocuments, rx.State):
     @rx.var
     def visible_notes(self) -> list[DocumentRow]:
         """Spec 5: case-insensitive substring search on the name."""
-        wanted = self.query.strip().casefold()
-        return [note for note in self.notes if wanted in note.name.casefold()]
+        return search_by_name(self.notes, self.query)
 
     @rx.event
     def set_query(self, value: str):

@@ -38,11 +38,13 @@ def _login_page(page: Page, base_url: str) -> None:
 
 def test_login_needs_both_user_name_and_password(page: Page, base_url: str) -> None:
     _login_page(page, base_url)
-    expect(page.get_by_role("main").get_by_label(Text.IDENTITY_LABEL)).to_have_attribute("required", "")
-    expect(page.get_by_role("main").get_by_label(Text.PASSWORD_LABEL, exact=True)).to_have_attribute("required", "")
-    page.get_by_role("main").get_by_label(Text.IDENTITY_LABEL).fill("notes")
-    page.get_by_role("main").get_by_role("button", name=Text.SIGN_IN, exact=True).click()
-    assert page.get_by_role("main").get_by_label(Text.PASSWORD_LABEL, exact=True).evaluate("el => el.validity.valueMissing")
+    form = page.get_by_role("main")
+    identity, password = form.get_by_label(Text.IDENTITY_LABEL), form.get_by_label(Text.PASSWORD_LABEL, exact=True)
+    expect(identity).to_have_attribute("required", "")
+    expect(password).to_have_attribute("required", "")
+    identity.fill("notes")
+    form.get_by_role("button", name=Text.SIGN_IN, exact=True).click()
+    assert password.evaluate("el => el.validity.valueMissing")  # the browser stops the form
     expect(page).to_have_url(at(base_url, "/login"))
     assert not stored_auth(page)
     expect_signed_out(page)
