@@ -11,6 +11,7 @@ import reflex as rx
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.buttons import WHATSAPP, show_more_link
+from student_portal.components.image import image
 from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
 from student_portal.state.shop import ProductCard, ShopState
@@ -22,13 +23,12 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
     """`level`: the name's heading level, one below the section's heading."""
     title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
-        rx.el.img(
+        image(
             src=product.image_url,
             alt=product.name,
-            width="400",
-            height="400",
+            width=400,
+            height=400,
             loading=rx.cond(eager, "eager", "lazy") if isinstance(eager, rx.Var) else ("eager" if eager else "lazy"),
-            decoding="async",
             class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(

@@ -32,7 +32,7 @@ def no_videos() -> rx.Component:
 def youtube() -> rx.Component:
     return rx.el.div(
         page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
-        page_slides("recording-slides", RecordingsState.slides, label="Recording highlights"),
+        page_slides("recording-slides", RecordingsState.slides, "Recording highlights", RecordingsState.loading),
         filter_bar(
             search_box(
                 Text.SEARCH_RECORDINGS,
