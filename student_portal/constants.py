@@ -69,6 +69,21 @@ NAVIGATION: Final = (
 # Phones show these four tabs, in the spec's order, beside the menu toggle.
 PHONE_TAB_URLS: Final = ("/booking", "/ol-folder", "/al-folder", "/jobs")
 
+# Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
+HOME_SHORTCUTS: Final = (
+    ("Find Recordings", "/youtube"),
+    ("Find Notes", "/notes"),
+    ("Find Tuition Class", "/profile"),
+    ("Shop", "/shop"),
+)
+SOCIAL_CHANNELS: Final = (
+    ("WhatsApp Channel", CHAT_CHANNEL_URL),
+    ("WhatsApp Group", CHAT_GROUP_URL),
+    ("YouTube", VIDEO_CHANNEL_URL),
+    ("Facebook", SOCIAL_NETWORK_URL),
+    ("TikTok", SHORT_VIDEO_URL),
+)
+
 # Routes below a section highlight that section's tab.
 NAV_SECTION_PREFIXES: Final = (("/ol/", "/ol-folder"), ("/al/", "/al-folder"), ("/class", "/profile"))
 
@@ -137,6 +152,15 @@ class Text:
     SHOW_MORE: Final = "Show More"
 
     # Home
+    WELCOME: Final = "Welcome to Student Portal"
+    WELCOME_LEAD: Final = (
+        "Kuppi recordings, uni notes, tuition classes and past papers for Sri Lankan students, in one place."
+    )
+    FOLLOW_US: Final = "Follow us"
+    SLIDES: Final = "Highlights"
+    SOCIAL: Final = "Our channels"
+    ARTICLES: Final = "Articles"
+    CHOOSE_DAY: Final = "Choose a day"
     LATEST_NEWS: Final = "Latest News"
     READ_MORE: Final = "Read More"
     CLASS_SCHEDULE: Final = "Class Schedule"
@@ -149,6 +173,11 @@ class Text:
     WE_ARE_PROUD: Final = "We Are Proud"
     NO_ARTICLES: Final = "No articles available"
     TALENTS: Final = "Talents"
+
+    # Carousel and video controls (ours: accessible names the spec leaves unnamed)
+    PAUSE_SLIDESHOW: Final = "Pause slideshow"
+    PLAY_SLIDESHOW: Final = "Play slideshow"
+    PLAY_VIDEO: Final = "Play video"
 
     # Shop and listings
     PRICE_UNAVAILABLE: Final = "Price Unavailable"
@@ -172,6 +201,14 @@ class Text:
     CLIENT_ABORTED: Final = "The request was autocancelled."
     CLIENT_TIMEOUT: Final = "The server took too long to answer."
     CLIENT_UNREACHABLE: Final = "The server could not be reached."
+
+    @staticmethod
+    def previous_item(noun: str) -> str:
+        return f"Previous {noun}"
+
+    @staticmethod
+    def next_item(noun: str) -> str:
+        return f"Next {noun}"
 
     @staticmethod
     def buy_message(product_name: str) -> str:
