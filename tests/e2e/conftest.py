@@ -83,11 +83,15 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
     server.stop()
 
 
+# As `make run-redis` on our 2-core machine: one worker per core (Reflex alone would start 5).
+SCALE_OUT_WORKERS = "2"
+
+
 @pytest.fixture
 def redis_site(site_runner: SiteRunner, redis_server: RedisServer) -> Site:
     """The production layout: with REFLEX_REDIS_URL, `reflex run --env prod` runs several
-    workers (Reflex: 2 x cores + 1, at most 8) that share visitors' state in Redis."""
-    return site_runner.ensure({"REFLEX_REDIS_URL": redis_server.url})
+    workers that share visitors' state in Redis."""
+    return site_runner.ensure({"REFLEX_REDIS_URL": redis_server.url, "GRANIAN_WORKERS": SCALE_OUT_WORKERS})
 
 
 @pytest.fixture(autouse=True)

@@ -1,9 +1,10 @@
 """The production layout: several backend workers sharing visitors' state in Redis.
 
-With REFLEX_REDIS_URL set, `reflex run --env prod` starts 2 x cores + 1 workers (at most 8;
-5 on our 2-core machine). These tests run last in the browser session (see conftest.py): the
-site is restarted once in this layout, on the same port, with a Redis of its own. Each visitor
-(a browser context: its own tab token) has its websocket on one of the workers.
+With REFLEX_REDIS_URL set, `reflex run --env prod` starts several workers (GRANIAN_WORKERS, else
+Reflex's 2 x cores + 1, at most 8); here 2, as `make run-redis` on our 2-core machine. These tests
+run last in the browser session (see conftest.py): the site is restarted once in this layout, on
+the same port, with a Redis of its own. Each visitor (a browser context: its own tab token) has
+its websocket on one of the workers.
 """
 
 from __future__ import annotations
