@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 # Changes arriving within this window are pushed together (an admin saving several records).
 DEBOUNCE_S = 0.05
+# At most one push per visitor and state this often, however long a burst of changes lasts
+# (an import of hundreds of records): the last push always follows the last change.
+MIN_PUSH_INTERVAL_S = 0.5
 # How often entries of visitors no longer connected to this worker are dropped.
 SWEEP_INTERVAL_S = 30.0
 # Refresh events enqueued before yielding to the event loop (a big audience, one change).
@@ -111,13 +114,16 @@ class LivePusher:
         enqueue: Callable[[str, str], Awaitable[Any]],
         is_local: Callable[[str], bool],
         debounce_s: float = DEBOUNCE_S,
+        min_interval_s: float = MIN_PUSH_INTERVAL_S,
     ) -> None:
         self.views = views
         self._enqueue = enqueue
         self._is_local = is_local
         self.debounce_s = debounce_s
+        self.min_interval_s = min_interval_s
         self._pending: set[str] = set()
         self._flush_task: asyncio.Task[None] | None = None
+        self._last_push: float | None = None
         self.pushed = 0  # refresh events enqueued so far (diagnostics, tests)
 
     def on_change(self, collection: str) -> None:
@@ -131,9 +137,16 @@ class LivePusher:
             self._flush_task = loop.create_task(self._flush_soon(), name="live_updates_flush")
 
     async def _flush_soon(self) -> None:
-        await asyncio.sleep(self.debounce_s)
+        loop = asyncio.get_running_loop()
+        wait = self.debounce_s
+        if self._last_push is not None:
+            wait = max(wait, self._last_push + self.min_interval_s - loop.time())
+        await asyncio.sleep(wait)
         changed, self._pending = self._pending, set()
+        self._last_push = loop.time()
         await self.push(changed)
+        if self._pending:  # changes that came in while pushing: one more round
+            self._flush_task = loop.create_task(self._flush_soon(), name="live_updates_flush")
 
     async def push(self, changed: Iterable[str]) -> None:
         targets = self.views.targets(changed)

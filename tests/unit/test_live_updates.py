@@ -161,6 +161,27 @@ async def test_a_burst_of_changes_is_one_refresh_per_visitor_and_state() -> None
     assert len(enqueued.calls) == 3 and pusher.pushed == 3
 
 
+async def test_a_long_burst_of_changes_pushes_at_most_once_per_interval_and_once_after_the_last() -> None:
+    views = LiveViews()
+    views.observe("t1", "/", event(NEWS, "refresh"))
+    loop = asyncio.get_running_loop()
+    pushed_at: list[float] = []
+
+    async def timed(token: str, name: str) -> None:
+        pushed_at.append(loop.time() - started)
+
+    pusher = LivePusher(views, enqueue=timed, is_local=lambda _: True, debounce_s=0.01, min_interval_s=0.2)
+    started = loop.time()
+    while loop.time() - started < 0.5:  # an import: a change every 10 ms for half a second
+        pusher.on_change(Collection.NEWS)
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.3)
+    assert 2 <= len(pushed_at) <= 4, pushed_at  # ~0.01, ~0.21, ~0.41, then after the last change
+    assert pushed_at[0] < 0.1  # the first change is not held back
+    assert all(b - a >= 0.19 for a, b in zip(pushed_at, pushed_at[1:]))
+    assert pushed_at[-1] >= 0.5  # the final state is pushed after the last change
+
+
 async def test_visitors_whose_socket_left_this_worker_are_dropped_not_pushed() -> None:
     views = LiveViews()
     views.observe("here", "/", event(NEWS, "refresh"))
