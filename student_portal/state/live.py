@@ -22,9 +22,11 @@ or is not called `refresh`:
 
 The handler is called with no arguments, as an event of the visitor's own session, on the worker
 that serves the visitor, after that worker's cache has the change: reading the cache there is a
-memory read. Write it as a background handler that holds `async with self:` only to write state
-(never across a fetch), like every loader; it runs while the visitor is on the page, so it must
-not reset what the visitor chose (a filter, a carousel position) unless the data makes it invalid.
+memory read. It must be a background handler (checked) that holds `async with self:` only to
+write state, never across a fetch, like every loader. It runs while the visitor is on the page,
+so it must not reset what the visitor chose (a filter, the calendar day) unless the data makes
+it invalid, nor flash a loading face: when the loader does either, give the state its own
+`refresh` (see ScheduleState.refresh).
 
 Which pages: a visitor's open page "shows" a live state once any of that state's handlers ran
 for the page (normally its on_load loader); navigating to another route forgets it. Nothing is
@@ -68,6 +70,9 @@ def live(*collections: str, handler: str = "refresh") -> Callable[[StateT], Stat
     def register(state: StateT) -> StateT:
         if handler not in state.event_handlers:
             raise TypeError(f"@live: {state.__name__} has no event handler {handler!r} to refresh it")
+        if not state.event_handlers[handler].is_background:
+            # It reads the cache, which may fetch: never while holding the visitor's state lock.
+            raise TypeError(f"@live: {state.__name__}.{handler} must be @rx.event(background=True)")
         # Reflex names a handler after its function: `refresh = load` is registered as "load".
         event_name = format_event_handler(state.event_handlers[handler])
         spec = LiveSpec(state=state, collections=names, handler=handler, event_name=event_name)

@@ -89,6 +89,16 @@ def test_live_needs_the_handler_to_exist() -> None:
             pass
 
 
+def test_live_needs_a_background_handler() -> None:
+    with pytest.raises(TypeError, match="background"):
+
+        @live(Collection.NEWS)
+        class LiveLockedHandlerProbeState(rx.State):
+            @rx.event
+            async def refresh(self):
+                pass
+
+
 # --- which visitors show what ---------------------------------------
 def test_a_visitor_shows_the_live_states_that_ran_on_their_page() -> None:
     views = LiveViews()
