@@ -191,6 +191,42 @@ class Text:
     LOADING: Final = "Loading..."
     ARTICLE_NOT_FOUND: Final = "Article not found"
     WHATSAPP_US: Final = "WhatsApp Us"
+    NO_PRODUCTS: Final = "No products found."  # ours: the spec's shop shows an empty grid
+
+    # Recordings page
+    SEARCH_RECORDINGS: Final = "Search recordings"
+    SUBJECT: Final = "Subject"
+
+    # O/L and A/L resources
+    PAPER: Final = "Paper"
+    NOTES: Final = "Notes"
+    DOWNLOAD: Final = "Download"
+    RESOURCE_TYPE: Final = "Resource type"
+
+    # Jobs and rooms
+    JOB_MARKET: Final = "Job Market"
+    # Ours: the spec has no words for these failures; "no jobs" would be untrue.
+    JOBS_FAILED: Final = "Could not load jobs. Please try again later."
+    ROOMS_FAILED: Final = "Could not load rooms. Please try again later."
+    FOLDERS_FAILED: Final = "Could not load folders. Please try again later."
+    ITEMS_FAILED: Final = "Could not load this folder. Please try again later."
+    TEACHERS_FAILED: Final = "Could not load the teachers. Please try again later."
+    NO_TEACHERS: Final = "No teachers listed yet."
+    CALL: Final = "Call"
+    WHATSAPP: Final = "WhatsApp"
+    EMAIL: Final = "Email"
+    NEW: Final = "New"
+    FEATURED: Final = "Featured"
+    BODIM: Final = "Bodim"
+    CITY: Final = "City"
+    GUESTS: Final = "Guests"
+    BOOK_A_ROOM: Final = "Book a Room"
+    ROOM_TYPES: Final = ("None", "Single", "Double", "Suite")
+
+    # Static tuition course cards (sample data)
+    COURSE_RATING: Final = "4.50 (2)"
+    JOIN_NOW: Final = "Join Now"
+    KNOW_DETAILS: Final = "Know Details"
     VIEW_CLASSES: Final = "View Classes"
     TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
 
@@ -213,3 +249,7 @@ class Text:
     @staticmethod
     def buy_message(product_name: str) -> str:
         return f"I want to buy {product_name}"
+
+    @staticmethod
+    def join_message(course_title: str) -> str:
+        return f"I would like to join the {course_title} class"

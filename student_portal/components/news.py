@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.carousel import carousel
 from student_portal.components.feedback import skeleton_cards
+from student_portal.components.image import image
 from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
 from student_portal.state.news import NewsSlide, NewsState
@@ -15,7 +16,7 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
     return rx.el.article(
         rx.cond(
             item.image_url,
-            rx.el.img(src=item.image_url, alt="", width=640, height=360,
+            image(src=item.image_url, alt="", width=640, height=360,
                       # The first slide may be the largest picture in view: not lazy.
                       loading=rx.cond(index == 0, "eager", "lazy"),
                       class_name="aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"),

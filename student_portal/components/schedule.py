@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.calendar import month_calendar
 from student_portal.components.feedback import empty_message, loading_message
+from student_portal.components.image import image
 from student_portal.components.links import external_link
 from student_portal.constants import Text
 from student_portal.state.schedule import ClassCard, ScheduleState
@@ -15,7 +16,7 @@ def _teacher(item: ClassCard) -> rx.Component:
     return rx.el.div(
         rx.cond(
             item.teacher_avatar,
-            rx.el.img(src=item.teacher_avatar, alt="", width=48, height=48, loading="lazy",
+            image(src=item.teacher_avatar, alt="", width=48, height=48, loading="lazy",
                       class_name="size-12 shrink-0 rounded-full object-cover"),
             rx.el.span(aria_hidden="true", class_name="size-12 shrink-0 rounded-full bg-slate-200"),
         ),

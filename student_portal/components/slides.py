@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.carousel import carousel
+from student_portal.components.image import image
 from student_portal.constants import Limit, Text, Timing
 from student_portal.state.slides import SlideImage, SlidesState
 
@@ -21,10 +22,9 @@ _PHONE_ONLY = "min-[700px]:hidden"
 
 def _slide(width: int, height: int):
     def render(item: SlideImage, index: rx.Var[int]) -> rx.Component:
-        return rx.el.img(
+        return image(
             src=item.image_url, alt=item.title, width=width, height=height, loading="lazy",
             class_name="w-full rounded-xl bg-slate-200 object-cover",
-            style={"aspectRatio": f"{width} / {height}"},
         )
 
     return render

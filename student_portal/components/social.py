@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.feedback import skeleton_cards
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.components.links import external_link
 from student_portal.constants import Text
 from student_portal.state.social import SocialCard, SocialState
@@ -26,7 +27,7 @@ def social_card(card: SocialCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             card.thumbnail_url,
-            rx.el.img(src=card.thumbnail_url, alt="", width=400, height=225, loading="lazy",
+            image(src=card.thumbnail_url, alt="", width=400, height=225, loading="lazy",
                       class_name="aspect-video w-full bg-slate-200 object-cover"),
         ),
         rx.el.div(

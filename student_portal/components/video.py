@@ -25,6 +25,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.constants import Text
 from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 
@@ -67,7 +68,7 @@ def youtube_video(
                     class_name="absolute inset-0 size-full border-0",
                 ),
                 rx.el.button(
-                    rx.el.img(
+                    image(
                         src=f"{_THUMB_BEFORE}{video_id}{_THUMB_AFTER}",
                         alt="",
                         width=480,

@@ -1,7 +1,9 @@
 """Shared by the content states: read a public collection from the shared cache, shaped.
 
-A failure is logged and reported as None, so each section decides its own error face and
-one unavailable collection never stops the others (spec 8: failures are only logged).
+A failure is reported as None, so each section decides its own error face and one unavailable
+collection never stops the others (spec 8: failures are only logged). The content cache logs
+each failure cause once as a warning; here it is noted per page view at INFO level only, so an
+outage does not write one warning per visitor.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ async def public_rows(collection: str, model: type[RecordT], shape: Callable[[Re
     try:
         records = await content_cache().records(collection)
     except ClientResponseError as error:
-        log.warning("%s unavailable: %s", collection, error.message)
+        log.info("%s unavailable, section left empty: %s", collection, error.message)
         return None
     return [shape(record) for record in records if isinstance(record, model)]
 
@@ -31,4 +33,3 @@ async def public_rows(collection: str, model: type[RecordT], shape: Callable[[Re
 def file_url(record: Record, filename: str, thumb: str | None = None) -> str:
     """The browser address of one of `record`'s files ("" when it has none)."""
     return configured_client().file_url(record.collection_id, record.id, filename, thumb=thumb)
-
