@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -115,8 +116,11 @@ class LivePusher:
         is_local: Callable[[str], bool],
         debounce_s: float = DEBOUNCE_S,
         min_interval_s: float = MIN_PUSH_INTERVAL_S,
+        context: contextvars.Context | None = None,
     ) -> None:
         self.views = views
+        # Pushes run in this context (the worker's, from the lifespan task), whoever noticed the change.
+        self._context = context if context is not None else contextvars.copy_context()
         self._enqueue = enqueue
         self._is_local = is_local
         self.debounce_s = debounce_s
@@ -134,7 +138,15 @@ class LivePusher:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 return  # changed outside the site's loop (a script): nobody to tell
-            self._flush_task = loop.create_task(self._flush_soon(), name="live_updates_flush")
+            self._start_flush(loop)
+
+    def _start_flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        # Not the caller's context: a change noticed inside one visitor's event (their page's
+        # fetch found new content) must not make the refreshes children of that event, nor lend
+        # them its router data (Reflex forks an enqueued event from the current EventContext).
+        self._flush_task = loop.create_task(
+            self._flush_soon(), name="live_updates_flush", context=self._context.copy()
+        )
 
     async def _flush_soon(self) -> None:
         loop = asyncio.get_running_loop()
@@ -146,7 +158,7 @@ class LivePusher:
         self._last_push = loop.time()
         await self.push(changed)
         if self._pending:  # changes that came in while pushing: one more round
-            self._flush_task = loop.create_task(self._flush_soon(), name="live_updates_flush")
+            self._start_flush(loop)
 
     async def push(self, changed: Iterable[str]) -> None:
         targets = self.views.targets(changed)
