@@ -77,9 +77,10 @@ def site(site_runner: SiteRunner) -> Site:
 
 
 @pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+def redis_server(site_runner: SiteRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     server = RedisServer(tmp_path_factory.mktemp("redis") / "redis.log").start()
     yield server
+    site_runner.stop()  # the site first: its workers talk to this Redis until they stop
     server.stop()
 
 
