@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 DEBOUNCE_S = 0.05
 # At most one push per visitor and state this often, however long a burst of changes lasts
 # (an import of hundreds of records): the last push always follows the last change.
-MIN_PUSH_INTERVAL_S = 0.5
+MIN_PUSH_INTERVAL_S = 0.3
 # How often entries of visitors no longer connected to this worker are dropped.
 SWEEP_INTERVAL_S = 30.0
 # Refresh events enqueued before yielding to the event loop (a big audience, one change).
