@@ -19,9 +19,9 @@ def _star(filled: rx.Var[bool]) -> rx.Component:
         stroke="currentColor",
         stroke_width="1.5",
         stroke_linejoin="round",
-        fill=rx.cond(filled, "currentColor", "none"),
         aria_hidden="true",
-        class_name=rx.cond(filled, "size-4 text-amber-500", "size-4 text-slate-300"),
+        data_filled=filled.to_string(),
+        class_name=rx.cond(filled, "size-4 fill-current text-amber-500", "size-4 fill-none text-slate-300"),
     )
 
 
@@ -65,7 +65,7 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
         rx.el.div(
             rx.el.h2(hotel.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
-                rx.cond(hotel.city != "", rx.el.span(icon("map-pin", "size-4"), hotel.city,
+                rx.cond(hotel.city_name != "", rx.el.span(icon("map-pin", "size-4"), hotel.city_name,
                                                      class_name="inline-flex items-center gap-1"), rx.fragment()),
                 rx.el.span(
                     icon("users", "size-4"),
@@ -94,29 +94,32 @@ def _field(label: str, control: rx.Component) -> rx.Component:
 
 
 _INPUT = "h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+BOOK_ROOM_DIALOG_ID = "book-room-dialog"
+# Browser-side only: closing the dialog needs no server.
+_CLOSE = rx.call_script(f"document.getElementById('{BOOK_ROOM_DIALOG_ID}').close()")
 
 
 def book_room_dialog() -> rx.Component:
-    """Spec: a Book a Room dialog exists but nothing opens it; its form has no checks and sends
-    nothing (the site makes no writes). A native <dialog>: closed, it costs no script."""
+    """Spec: a Book a Room dialog exists but nothing opens it. Its form has no checks and sends
+    nothing (the site makes no writes): both buttons just close it. A native <dialog>: closed,
+    it costs no script."""
     return rx.el.dialog(
-        rx.el.form(
+        rx.el.form(  # Reflex forms never submit by themselves: Enter in a field does nothing
             rx.el.h2(Text.BOOK_A_ROOM, class_name="text-xl font-semibold"),
             _field("Room type", rx.el.select(*[rx.el.option(t, value=t) for t in Text.ROOM_TYPES],
                                              name="room_type", class_name=_INPUT)),
-            _field(Text.GUESTS, rx.el.input(type="number", name="guests", min="1", inputmode="numeric",
-                                            class_name=_INPUT)),
-            _field("Name", rx.el.input(type="text", name="name", autocomplete="name", class_name=_INPUT)),
-            _field("Phone", rx.el.input(type="tel", name="phone", autocomplete="tel", class_name=_INPUT)),
+            _field("Number of guests", rx.el.input(type="number", name="guests", min="1", input_mode="numeric",
+                                                   class_name=_INPUT)),
+            _field("Your name", rx.el.input(type="text", name="name", auto_complete="name", class_name=_INPUT)),
+            _field("Your phone", rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)),
             rx.el.div(
-                rx.el.button("Cancel", value="cancel", class_name=OUTLINE),
-                rx.el.button(Text.BOOK_A_ROOM, value="book", class_name=PRIMARY),
+                rx.el.button("Cancel", type="button", on_click=_CLOSE, class_name=OUTLINE),
+                rx.el.button(Text.BOOK_A_ROOM, type="button", on_click=_CLOSE, class_name=PRIMARY),
                 class_name="flex justify-end gap-2",
             ),
-            method="dialog",  # closing is all it does: no request, no checks
             class_name="flex flex-col gap-3",
         ),
-        id="book-room-dialog",
+        id=BOOK_ROOM_DIALOG_ID,
         aria_label=Text.BOOK_A_ROOM,
         class_name="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50",
     )

@@ -65,7 +65,7 @@ def search_box(
                     value=value,
                     on_change=on_change,
                     placeholder=placeholder,
-                    autocomplete="off",
+                    auto_complete="off",
                     enter_key_hint="search",
                     class_name=f"{_CONTROL} pl-10",
                 ),

@@ -16,6 +16,7 @@ from student_portal.pocketbase import City, Collection, Hotel
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.options import Option, option, usable
+from student_portal.utils.filters import filter_hotels
 from student_portal.utils.phone import tel_href, whatsapp_link
 from student_portal.utils.query import int_choice, query_choice, query_int
 
@@ -29,12 +30,12 @@ class HotelCard:
     id: str
     name: str
     image_url: str
-    city_id: str
-    city: str
+    city: str  # a Citys id
+    city_name: str
+    gust: int | None  # spelt so: the guest limit, None = no limit (utils.filters.filter_hotels)
     guests_label: str  # "Up to 2 guests"
     rating: str  # "4.5", "" when not rated
     stars: list[bool] = field(default_factory=list)  # Limit.RATING_MAX entries, True = filled
-    fits_guests: list[int] = field(default_factory=list)  # the guest choices this room takes
     price: str = ""  # "RsH 9500.00" or Price Unavailable
     review: str = ""  # "8.2", or No reviews
     has_review: bool = False
@@ -58,24 +59,18 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
         id=hotel.id,
         name=hotel.name,
         image_url=file_url(hotel, hotel.image, HOTEL_THUMB),
-        city_id=hotel.city,
-        city=city_names.get(hotel.city, ""),
+        city=hotel.city,
+        city_name=city_names.get(hotel.city, ""),
+        gust=hotel.gust,
         guests_label=_guests_label(hotel.gust),
         rating=_number(rating),
         stars=[i < math.floor(rating) for i in range(Limit.RATING_MAX)],
-        fits_guests=[n for n in Limit.GUEST_CHOICES if hotel.fits_guests(n)],
         price=hotel.price_label,
         review=hotel.review_label,
         has_review=hotel.review_label != Text.NO_REVIEWS,
         call_href=tel_href(hotel.contact) or "",
         whatsapp_href=whatsapp_link(hotel.whatsapp) or "",
     )
-
-
-def rooms_for(hotels: list[HotelCard], city: str, guests: int) -> list[HotelCard]:
-    """Hotels in `city` ("" = All Cities) that take `guests` (spec 5: no limit, or guests at most
-    the limit - decided once per hotel by Hotel.fits_guests)."""
-    return [h for h in hotels if (not city or h.city_id == city) and guests in h.fits_guests]
 
 
 class BookingState(rx.State):
@@ -88,7 +83,8 @@ class BookingState(rx.State):
 
     @rx.var
     def visible_hotels(self) -> list[HotelCard]:
-        return rooms_for(self.hotels, self.city, self.guests)
+        """Spec 5: no guest limit, or the chosen guests at most the limit; in the chosen city."""
+        return filter_hotels(self.hotels, self.city, self.guests)
 
     def _address(self) -> rx.event.EventSpec:
         guests = "" if self.guests == DEFAULT_GUESTS else self.guests

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 
 import reflex as rx
 
-from student_portal.constants import SITE_TIME_ZONE
 from student_portal.pocketbase import Collection, Job
 from student_portal.state.content import file_url, public_rows
+from student_portal.utils.dates import format_date, local_day
 from student_portal.utils.links import mailto_href
 from student_portal.utils.phone import tel_href, whatsapp_link
 
@@ -34,15 +33,8 @@ class JobCard:
     email_href: str = ""
 
 
-def _posted(when: datetime.datetime | None) -> tuple[str, str]:
-    if when is None:
-        return "", ""
-    local = when.astimezone(SITE_TIME_ZONE)
-    return f"{local.day} {local:%b %Y}", local.date().isoformat()
-
-
 def job_card(job: Job) -> JobCard:
-    posted, posted_iso = _posted(job.posted_at)
+    day = local_day(job.posted_at)
     return JobCard(
         id=job.id,
         title=job.title,
@@ -50,8 +42,8 @@ def job_card(job: Job) -> JobCard:
         logo_url=file_url(job, job.logo, LOGO_THUMB),
         is_new=job.new,
         featured=job.featured,
-        posted=posted,
-        posted_iso=posted_iso,
+        posted=format_date(job.posted_at),
+        posted_iso=day.isoformat() if day else "",
         contract=job.contract,
         location=job.location,
         tags=list(job.tags),

@@ -18,6 +18,7 @@ from student_portal.state.address import replace_address
 from student_portal.state.content import public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.utils.filters import filter_by_category, search_by_name
 from student_portal.utils.query import query_choice, query_text
 from student_portal.utils.youtube import youtube_id
 
@@ -50,8 +51,7 @@ def with_subject_names(cards: list[RecordingCard], subjects: list[Option]) -> li
 
 def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> list[RecordingCard]:
     """Spec 5: case-insensitive substring on the name; then the chosen subject ("" = all)."""
-    needle = query.strip().casefold()
-    return [c for c in cards if needle in c.name.casefold() and (not subject or c.subject_id == subject)]
+    return filter_by_category(search_by_name(cards, query), subject, "subject_id")
 
 
 class RecordingsState(rx.State):

@@ -19,7 +19,8 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.live import live
 from student_portal.utils.links import safe_url
-from student_portal.utils.schedule import classes_on_day, clock_label, day_label, local_day, minutes_label, parse_day, today
+from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
+from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +62,13 @@ class ClassCard:
 
 
 def class_row(record: TuitionClass) -> ClassRow:
+    day = local_day(record.date)
     return ClassRow(
         id=record.id,
         name=record.name,
-        day=local_day(record.date),
+        day=day.isoformat() if day else "",
         starts=record.date.astimezone(UTC).isoformat() if record.date else "",
-        clock=clock_label(record.date),
+        clock=format_clock(record.date),
         minutes=minutes_label(record.duration),
         teacher_id=record.teacher,
         zoom_url=safe_url(record.zoom) or "",
@@ -127,13 +129,14 @@ class ScheduleState(rx.State):
 
     @rx.event
     def pick_day(self, day: str):
-        self.day = parse_day(day) or self.day
+        picked = parse_iso_day(day) if len(day.strip()) == 10 else None
+        self.day = picked.isoformat() if picked else self.day
 
     @rx.event(background=True)
     async def load(self):
         async with self:
             self.loading = True
-            self.day = today()
+            self.day = today_local().isoformat()
         # A failure ends the loading and leaves the day empty (spec 8).
         rows = await public_rows(Collection.CLASSES, TuitionClass, class_row) or []
         await self._show(rows, refetch_teachers=False)

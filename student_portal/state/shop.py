@@ -16,6 +16,7 @@ from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.options import Option, option, usable
+from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
 from student_portal.utils.query import page_url, query_choice
 
@@ -44,11 +45,6 @@ def product_card(product: Product) -> ProductCard:
     )
 
 
-def in_category(products: list[ProductCard], category: str) -> list[ProductCard]:
-    """Spec 4: an empty category means all; otherwise the products whose list holds the id."""
-    return [p for p in products if category in p.categories] if category else list(products)
-
-
 class ShopState(rx.State):
     products: list[ProductCard] = []
     categories: list[Option] = []
@@ -57,7 +53,7 @@ class ShopState(rx.State):
 
     @rx.var
     def visible_products(self) -> list[ProductCard]:
-        return in_category(self.products, self.category)
+        return filter_by_category(self.products, self.category, "categories")
 
     @rx.var
     def shop_url(self) -> str:

@@ -10,6 +10,7 @@ port (the built frontend bakes its port in), with its own Redis.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,7 +66,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteRunner]:
     # A short cache life lets a test switch backends and see the change on the next load.
-    runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), {"CONTENT_CACHE_TTL": "0.3"})
+    # One trusted proxy hop: the site reads the visitor's address from X-Forwarded-For, as it
+    # does behind a reverse proxy in production, so each test can be its own visitor (below).
+    env = {"CONTENT_CACHE_TTL": "0.3", "REFLEX_TRUSTED_PROXY_HOPS": "1"}
+    runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), env)
     yield runner
     runner.stop()
 
@@ -139,6 +143,28 @@ def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.Fixtur
     chooser = Backend(backend_proxy, demo_pocketbase, lambda: request.getfixturevalue("empty_pocketbase"))
     yield chooser
     chooser.demo()
+
+
+_visitor_addresses = itertools.count(1)
+
+
+@pytest.fixture
+def client_ip() -> str:
+    """This test's own visitor address (TEST-NET-2, 198.51.100.0/24 and onwards).
+
+    PocketBase limits sign-ins to 10 a minute per visitor address, and the whole suite runs
+    from one machine: every test's browser sends its own address (X-Forwarded-For, trusted
+    by the test site), so tests never share a rate-limit bucket and the rate-limit test
+    still sees its own 429.
+    """
+    n = next(_visitor_addresses)
+    return f"198.51.{100 + n // 250}.{n % 250 + 1}"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict, client_ip: str) -> dict:
+    headers = {**browser_context_args.get("extra_http_headers", {}), "X-Forwarded-For": client_ip}
+    return {**browser_context_args, "extra_http_headers": headers}
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -147,8 +147,8 @@ def test_articles_show_one_at_a_time_and_move_every_7_seconds_both_ways(sized_pa
 def test_the_home_page_keeps_its_sections_in_the_spec_order(page: Page, base_url: str) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(base_url + "/")
-    order = [Text.WELCOME, Text.LATEST_NEWS, Text.CLASS_SCHEDULE, Text.SOCIAL, Text.WE_ARE_PROUD, Text.ARTICLES,
-             Text.TALENTS]
+    order = [Text.WELCOME, Text.LATEST_NEWS, Text.CLASS_SCHEDULE, Text.KUPPI_RECORDINGS, Text.SHOP_HEADING,
+             Text.SOCIAL, Text.WE_ARE_PROUD, Text.ARTICLES, Text.TALENTS]
     expect(page.get_by_role("heading", name=Text.TALENTS)).to_be_visible()
     tops = [page.get_by_role("heading", name=name, exact=True).first.bounding_box()["y"] for name in order]
     assert tops == sorted(tops)

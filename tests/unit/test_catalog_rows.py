@@ -9,12 +9,13 @@ import pytest
 
 from student_portal.constants import COUNTRY_CODE, SHOP_WHATSAPP_NUMBER, Limit, Text
 from student_portal.pocketbase import Folder, FolderItem, Hotel, Job, Product, Recording
-from student_portal.state.booking import hotel_card, rooms_for
+from student_portal.state.booking import hotel_card
 from student_portal.state.jobs import job_card, newest_first
 from student_portal.state.options import Option
 from student_portal.state.recordings import recording_card, search_recordings, with_subject_names
 from student_portal.state.resources import LEVELS, folder_cards, folder_id_from, item_card
-from student_portal.state.shop import in_category, product_card
+from student_portal.state.shop import product_card
+from student_portal.utils.filters import filter_by_category, filter_hotels
 
 
 def _prefilled_text(url: str) -> str:
@@ -44,10 +45,13 @@ def test_empty_category_shows_all_products_else_those_listing_the_id() -> None:
         product_card(Product(id="p2", name="b", categories=["c2"])),
         product_card(Product(id="p3", name="c")),
     ]
-    assert [c.id for c in in_category(cards, "")] == ["p1", "p2", "p3"]
-    assert [c.id for c in in_category(cards, "c1")] == ["p1"]
-    assert [c.id for c in in_category(cards, "c2")] == ["p1", "p2"]
-    assert in_category(cards, "unknown") == []
+    def visible(category: str) -> list[str]:  # as ShopState.visible_products filters its rows
+        return [c.id for c in filter_by_category(cards, category, "categories")]
+
+    assert visible("") == ["p1", "p2", "p3"]
+    assert visible("c1") == ["p1"]
+    assert visible("c2") == ["p1", "p2"]
+    assert visible("unknown") == []
 
 
 # --- recordings -------------------------------------------------------------------------------
@@ -113,22 +117,27 @@ def _hotels():
     ]
 
 
+def rooms_for(city: str, guests: int) -> list[str]:
+    """What BookingState.visible_hotels keeps, on the rows the state builds."""
+    return [h.id for h in filter_hotels(_hotels(), city, guests)]
+
+
 def test_hotel_without_guest_limit_always_matches() -> None:
     for guests in Limit.GUEST_CHOICES:
-        assert "h3" in [h.id for h in rooms_for(_hotels(), "", guests)]
+        assert "h3" in rooms_for("", guests)
 
 
 def test_hotel_shows_when_the_guests_are_at_most_its_limit() -> None:
-    assert [h.id for h in rooms_for(_hotels(), "", 1)] == ["h1", "h2", "h3"]
-    assert [h.id for h in rooms_for(_hotels(), "", 2)] == ["h1", "h3"]
-    assert [h.id for h in rooms_for(_hotels(), "", 3)] == ["h3"]
-    assert [h.id for h in rooms_for(_hotels(), "c1", 2)] == ["h1", "h3"]
-    assert rooms_for(_hotels(), "c2", 2) == []
+    assert rooms_for("", 1) == ["h1", "h2", "h3"]
+    assert rooms_for("", 2) == ["h1", "h3"]
+    assert rooms_for("", 3) == ["h3"]
+    assert rooms_for("c1", 2) == ["h1", "h3"]
+    assert rooms_for("c2", 2) == []
 
 
 def test_hotel_card_price_stars_and_review() -> None:
     h1, h2, h3 = _hotels()
-    assert h1.price == "RsH 9500.00" and h1.city == "Moratuwa" and h1.review == "8.2" and h1.has_review
+    assert h1.price == "RsH 9500.00" and h1.city_name == "Moratuwa" and h1.review == "8.2" and h1.has_review
     assert h1.stars == [True] * 4 + [False] and h1.rating == "4"
     assert h2.stars.count(True) == 3 and h2.rating == "3.5" and len(h2.stars) == Limit.RATING_MAX
     assert h3.review == Text.NO_REVIEWS and not h3.has_review and h3.rating == ""
