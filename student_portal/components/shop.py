@@ -18,7 +18,9 @@ from student_portal.state.shop import ProductCard, ShopState
 _EAGER_IMAGES = 4  # one desktop row
 
 
-def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False) -> rx.Component:
+def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, level: int = 3) -> rx.Component:
+    """`level`: the name's heading level, one below the section's heading."""
+    title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
         rx.el.img(
             src=product.image_url,
@@ -30,7 +32,7 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False) -> rx
             class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(
-            rx.el.h3(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            title(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
             rx.el.p(product.price, data_testid="price", class_name="font-bold text-blue-800"),
             external_link(
                 Text.BUY_NOW,
@@ -72,7 +74,9 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                     rx.foreach(
                         products,
                         # On /shop the first row is the largest paint; the home preview is below the fold.
-                        lambda product, index: product_card(product, index < _EAGER_IMAGES if limit is None else False),
+                        lambda product, index: product_card(
+                            product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
+                        ),
                     ),
                     class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
                 ),

@@ -50,6 +50,6 @@ def youtube() -> rx.Component:
                 all_label=Text.ALL,
             ),
         ),
-        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos()),
+        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos(), level=2),
         class_name="flex flex-col gap-6",
     )
