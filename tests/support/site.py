@@ -78,3 +78,36 @@ class Site:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class SiteRunner:
+    """The session's one site, restartable in another configuration on the same port.
+
+    The built frontend bakes in its port, so two configurations cannot run side by side; a
+    test that needs another one (several workers sharing state in Redis) asks for it, and the
+    running site is stopped first. Tests needing the same configuration share the running site.
+    """
+
+    def __init__(self, pocketbase_url: str, log_dir: Path, base_env: dict[str, str] | None = None) -> None:
+        self.pocketbase_url = pocketbase_url
+        self.log_dir = log_dir
+        self.base_env = base_env or {}
+        self.site: Site | None = None
+        self.env: dict[str, str] | None = None
+        self.starts = 0
+
+    def ensure(self, extra_env: dict[str, str] | None = None) -> Site:
+        env = {**self.base_env, **(extra_env or {})}
+        if self.site is not None and self.env == env and self.site.process is not None \
+                and self.site.process.poll() is None:
+            return self.site
+        self.stop()
+        self.starts += 1
+        site = Site(self.pocketbase_url, log_file=self.log_dir / f"site-{self.starts}.log", extra_env=env)
+        self.site, self.env = site.start(), env
+        return site
+
+    def stop(self) -> None:
+        if self.site is not None:
+            self.site.stop()
+        self.site, self.env = None, None
