@@ -49,7 +49,7 @@ def notes() -> rx.Component:
         rx.el.h1(Text.UNI_NOTES, class_name="text-2xl font-bold text-slate-900"),
         rx.cond(
             NotesState.phase != Phase.UNAUTHORIZED,
-            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES),
+            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES, NotesState.slides_loading),
         ),
         rx.cond(
             # Signed out in another tab: the list goes at once (the session follows the store).
