@@ -2,9 +2,11 @@
 
 // App settings: name, rate limiting of sign-in, and the trusted proxy header.
 //
-// Rate limit: at most 10 password sign-ins (any auth collection: label "*:auth",
-// which also covers OAuth2/OTP sign-ins) per client address per 60 s; the 11th gets
-// 429. PocketBase counts per client IP. Our site server calls PocketBase for every
+// Rate limit: at most 10 password sign-ins per client address per 60 s; the 11th gets
+// 429 "Too Many Requests.". The label "*:auth" matches the auth-with-password (and
+// OAuth2/OTP) routes of every auth collection; PocketBase keeps a separate counter per
+// collection and client IP, in a fixed window that refills once 60 s have passed since
+// the last counted attempt. Superuser-authenticated requests are never limited. Our site server calls PocketBase for every
 // visitor from one address, so it passes the visitor's address in X-Forwarded-For and
 // PocketBase is told to trust that header (rightmost value, useLeftmostIP false).
 //

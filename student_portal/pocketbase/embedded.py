@@ -89,7 +89,13 @@ class EmbeddedPocketBase:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = open(self.log_file, "ab") if self.log_file else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
-            [*self._command("serve", "--http", f"{self.host}:{self.port}"), *self.extra_args],
+            [
+                *self._command("serve", "--http", f"{self.host}:{self.port}"),
+                # The schema lives in our reviewed migrations: a collection edited in the admin
+                # UI must not write new migration files into the repo.
+                "--automigrate=false",
+                *self.extra_args,
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

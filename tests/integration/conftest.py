@@ -5,8 +5,8 @@ demo seed) in a temporary data dir on a free loopback port, and is stopped at th
 of the session. Automigrate is off, so collections created by tests leave no migration
 files behind in pb/pb_migrations.
 
-Sign-in is rate limited per client address (10 per minute, counted for every auth
-collection, superusers included), and PocketBase trusts X-Forwarded-For. Every sign-in
+Sign-in is rate limited per client address and auth collection (10 per minute), and
+PocketBase trusts X-Forwarded-For. Every sign-in
 helper here therefore sends its own made-up client address, so tests never share a
 rate-limit bucket by accident.
 """

@@ -185,6 +185,26 @@ def test_user_can_update_own_profile_but_not_others(as_role, admin):
     assert admin.get(other).json()["name"] != "pwned"
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"email": "someone.else@demo.lk"},  # only through the email-change flow
+        {"verified": False},
+        {"password": "new-pass-1234", "passwordConfirm": "new-pass-1234"},  # needs oldPassword
+        {"username": "full"},  # taken: usernames are unique
+    ],
+)
+def test_user_cannot_change_protected_profile_fields(body, as_role, admin):
+    path = "/api/collections/users/records/basicuser000001"
+    before = admin.get(path).json()
+    response = as_role("basic").patch(path, json=body)
+    assert response.status_code == 400, response.text
+    after = admin.get(path).json()
+    assert {k: after[k] for k in ("email", "verified", "username", "updated")} == {
+        k: before[k] for k in ("email", "verified", "username", "updated")
+    }
+
+
 @pytest.mark.parametrize("role", ["basic", "full"])
 def test_user_cannot_delete_own_account(role, as_role):
     user_id = DEMO_USERS[role][2]

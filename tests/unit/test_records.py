@@ -314,3 +314,16 @@ def test_registry_sorts_follow_spec_section_7() -> None:
     assert PUBLIC[Collection.RECORDINGS].sort == "-created"
     assert PUBLIC[Collection.OL_ITEMS].model is r.FolderItem
     assert Collection.OL_ITEMS == "OL_Items" and Collection.USERS == "users"
+
+
+def test_huge_values_do_not_raise() -> None:
+    huge_text = "අ" * 1_000_000
+    job = r.Job.model_validate(
+        {"title": huge_text, "tags": ["x"] * 10_000, "postedAt": "9" * 5000, "new": 10**5000}
+    )
+    assert len(job.title) == 1_000_000 and len(job.tags) == 10_000
+    assert job.posted_at is None and job.new is False
+    hotel = r.Hotel.model_validate({"gust": 10**5000, "price": "1" * 5000, "rating": 1e308 * 10})
+    assert hotel.price is None and hotel.rating is None
+    assert hotel.gust is None and hotel.fits_guests(4)  # nonsense limit = no limit
+    assert r.ClassPromo.model_validate({"whatsappNumber": 10**5000}).whatsapp_number == ""
