@@ -53,11 +53,13 @@ CONTENT_PROBES: Final = (
 )
 CONTENT_TIMEOUT_S: Final = 20.0
 
-# Sign-in through the site's own /login form (the session then lives in localStorage).
+# Sign-in through the site's own /login form (the session then lives in localStorage); the
+# header's sign-in dialog has fields of the same names, hence the ids.
 LOGIN_PATH: Final = "/login"
-LOGIN_USERNAME_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_USER", 'input[name="identity"]')
-LOGIN_PASSWORD_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_PASSWORD", 'input[name="password"]')
-LOGIN_SUBMIT_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_SUBMIT", 'button[type="submit"]')
+LOGIN_USERNAME_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_USER", "#login-identity")
+LOGIN_PASSWORD_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_PASSWORD", "#login-password")
+LOGIN_SUBMIT_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_SUBMIT",
+                                              'form:has(#login-identity) button[type="submit"]')
 AUTH_STORAGE_KEY: Final = "pocketbase_auth"
 NOTES_USER: Final = ("notes@demo.lk", "demo-pass-123")
 SIGNED_IN_SESSIONS: Final = 5
