@@ -141,11 +141,14 @@ def main(argv: list[str] | None = None) -> int:
             if name not in args.selected:
                 continue
             begun = time.monotonic()
+            # Other work on the machine skews every figure: keep the load beside them.
+            results.setdefault("load_average", {})[name] = {"before": os.getloadavg()}
             try:
                 results[RESULT_KEYS[name]] = runner(servers, workdir, sizes)
             except Exception as exc:  # noqa: BLE001 - report it, keep measuring the rest
                 log(f"{name} failed: {exc!r}")
                 results["errors"][name] = "".join(traceback.format_exception(exc))[-2000:]
+            results["load_average"][name]["after"] = os.getloadavg()
             log(f"{name} took {time.monotonic() - begun:.0f} s")
     finally:
         servers.stop()
