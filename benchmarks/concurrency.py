@@ -3,13 +3,16 @@ at once and each loads the home page's data. Per level: p50/p95/p99 time to all 
 and the resident memory of the site's processes (before, peak during, after).
 
 The clients run in this process on the same machine as the site and PocketBase, so at high
-levels they compete with the server for the CPU: figures are an upper bound for the server.
+levels they compete with the server for the CPU: figures are an upper bound for the server. The
+CPU seconds each side used during a level are reported so the two can be told apart, with the
+time to the websocket handshake and to the first state delta beside the time to all data.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import Counter
 from typing import Any
 
@@ -34,7 +37,10 @@ async def _level(servers: Servers, visitors: int, path: str, frontend: CompiledF
     before, processes = servers.site_rss()
     stop = asyncio.Event()
     sampler = asyncio.create_task(_peak_rss(servers, stop))
+    wall, client_cpu, server_cpu = time.perf_counter(), time.process_time(), servers.site_cpu_seconds()
     visits = await asyncio.gather(*(visit(servers.site_url, path, frontend) for _ in range(visitors)))
+    wall, client_cpu = time.perf_counter() - wall, time.process_time() - client_cpu
+    server_cpu = servers.site_cpu_seconds() - server_cpu
     stop.set()
     peak = await sampler
     await asyncio.sleep(1)  # let the server see the disconnects
@@ -47,6 +53,10 @@ async def _level(servers: Servers, visitors: int, path: str, frontend: CompiledF
         "errors": sum(errors.values()),
         "error_kinds": dict(errors.most_common(5)),
         "seconds": summary(times),
+        "connected_seconds": summary([v.connected for v in visits if v.connected is not None]),
+        "first_delta_seconds": summary([v.first_delta for v in visits if v.first_delta is not None]),
+        "wall_seconds": round(wall, 3),
+        "cpu_seconds": {"site": round(server_cpu, 2), "clients": round(client_cpu, 2)},
         "rss_mib": {"before": round(before / MIB, 1), "peak": round(max(peak, before) / MIB, 1),
                     "after": round(after / MIB, 1)},
         "site_processes": processes,

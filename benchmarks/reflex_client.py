@@ -57,6 +57,8 @@ class CompiledFrontend:
 class Visit:
     ok: bool = False
     seconds: float | None = None  # connect start to the last delta of the page's data
+    connected: float | None = None  # connect start to the namespace connected (handshake done)
+    first_delta: float | None = None  # connect start to the first state delta (the snapshot)
     error: str | None = None
     deltas: int = 0
 
@@ -65,6 +67,7 @@ class Visit:
 class _Progress:
     state: dict[str, dict[str, Any]] = field(default_factory=dict)
     last_delta_at: float = 0.0
+    first_delta_at: float = 0.0
     deltas: int = 0
     backend_error: bool = False
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -99,6 +102,7 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
 
     async def on_event(update: dict[str, Any]) -> None:
         progress.last_delta_at = time.perf_counter()
+        progress.first_delta_at = progress.first_delta_at or progress.last_delta_at
         progress.deltas += 1
         for substate, changes in (update.get("delta") or {}).items():
             progress.state.setdefault(substate, {}).update(changes)
@@ -120,6 +124,7 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
         await asyncio.wait_for(client.connect(
             f"{site_url}?token={uuid.uuid4()}", namespaces=["/_event"], socketio_path="/_event",
             transports=["websocket"], auth=auth, wait_timeout=timeout_s), timeout_s)
+        result.connected = time.perf_counter() - started
         deadline = started + timeout_s
         while True:
             remaining = deadline - time.perf_counter()
@@ -143,6 +148,8 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
         result.error = f"{type(exc).__name__}: {exc}"[:200] or type(exc).__name__
     finally:
         result.deltas = progress.deltas
+        if progress.first_delta_at:
+            result.first_delta = progress.first_delta_at - started
         try:
             await asyncio.wait_for(client.disconnect(), 5)
         except Exception:  # noqa: BLE001

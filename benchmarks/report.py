@@ -40,12 +40,13 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
     lh = results.get("lighthouse")
     if lh:
-        for path, page in lh["pages"].items():
-            marks = lighthouse_targets(page)
-            for key, wording, _ in LIGHTHOUSE_RULES:
-                value = page.get(key)
-                add(f"{path} {key} {wording}", "error" if value is None else str(value),
-                    None if value is None else marks[key] == PASS)
+        # One row per target over all pages; a page Lighthouse could not measure is not a pass.
+        for key, wording, rule in LIGHTHOUSE_RULES:
+            values = {path: page.get(key) for path, page in lh["pages"].items()}
+            measured = ", ".join(f"{path} {'error' if v is None else v}" for path, v in values.items())
+            ok = None if all(v is None for v in values.values()) else \
+                all(v is not None and rule(v) for v in values.values())
+            add(f"Lighthouse {key} {wording} on every page", measured, ok)
         home, blank = lh["pages"].get("/"), lh.get("blank_template")
         name = "/ transfer < blank template's + its own images"
         if home and blank and None not in (home.get("bytes"), blank.get("bytes")):
@@ -111,8 +112,11 @@ def render(results: dict[str, Any]) -> str:
                          _ms(p.get("fcp_ms")), _ms(p.get("lcp_ms")), _ms(p.get("tbt_ms")),
                          _v(p.get("cls")) + mark("cls"), _kib(p.get("bytes")), _kib(p.get("image_bytes")),
                          (p.get("error") or "")[:60]])
+        held_down = [f"{path} {category}: {', '.join(ids)}" for path, p in pages.items()
+                     for category, ids in (p.get("failing_audits") or {}).items() if ids]
         out += ["Lighthouse 13, mobile", table(
-            ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows), ""]
+            ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows)]
+        out += ["Audits holding scores down: " + ("; ".join(held_down) if held_down else "none"), ""]
     ttc = results.get("time_to_content")
     if ttc:
         rows = [[name, e["path"], _ms(e.get("cold_median_ms")), _ms(e.get("warm_median_ms")),
@@ -125,19 +129,28 @@ def render(results: dict[str, Any]) -> str:
         for phase in ("anonymous", "signed_in"):
             if phase in pb:
                 p = pb[phase]
-                rows.append([phase.replace("_", "-"), str(p["loads"]), str(p["failed_loads"]), str(p["total"]),
-                             str(p["records"]), str(p["files"]), str(p["auth"]), str(p["realtime"]), str(p["other"])])
+                rows.append([phase.replace("_", "-"), str(p["loads"]), str(p["failed_loads"]), f"{p['seconds']:.0f} s",
+                             str(p["total"]), str(p["records"]), str(p["files"]), str(p["auth"]), str(p["realtime"]),
+                             str(p["other"]), str(max(p["records_by_collection"].values(), default=0))])
         out += [f"PocketBase requests (load done: {pb.get('load_done_when')}; sign-in: {pb.get('sign_in')})",
-                table(["loads", "n", "failed", "total", "records", "files", "auth", "realtime", "other"], rows), ""]
+                table(["loads", "n", "failed", "took", "total", "records", "files", "auth", "realtime", "other",
+                       "max reads of one collection"], rows), ""]
     conc = results.get("concurrency")
     if conc:
         rows = [[str(lv["visitors"]), str(lv["ok"]), str(lv["errors"]), _s(lv["seconds"]["p50"]),
-                 _s(lv["seconds"]["p95"]), _s(lv["seconds"]["p99"]),
+                 _s(lv["seconds"]["p95"]), _s(lv["seconds"]["p99"]), _s(lv["connected_seconds"]["p50"]),
+                 _s(lv["first_delta_seconds"]["p50"]),
                  f"{lv['rss_mib']['before']:.0f} / {lv['rss_mib']['peak']:.0f} / {lv['rss_mib']['after']:.0f}",
+                 f"{lv['cpu_seconds']['site']:.1f} / {lv['cpu_seconds']['clients']:.1f} in {lv['wall_seconds']:.1f}",
                  ", ".join(f"{k}: {v}" for k, v in lv["error_kinds"].items())[:60]] for lv in conc["levels"]]
-        out += [f"Concurrent visitors (websocket clients, page {conc['path']})",
-                table(["visitors", "ok", "errors", "p50", "p95", "p99", "site RSS MiB before/peak/after", "errors"],
-                      rows), ""]
+        out += [f"Concurrent visitors (websocket clients, page {conc['path']}; time to all data, p50 of handshake "
+                "and of first delta; CPU s site / clients in wall s)",
+                table(["visitors", "ok", "errors", "p50", "p95", "p99", "handshake", "1st delta",
+                       "site RSS MiB before/peak/after", "CPU", "errors"], rows), ""]
+    load = results.get("load_average")
+    if load:
+        out += ["Machine load (1-minute average) before -> after each measurement: " + ", ".join(
+            f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items()), ""]
     targets = results.get("targets") or []
     if targets:
         out += ["Targets", table(["target", "measured", ""], [[t["target"], t["measured"], t["verdict"]]

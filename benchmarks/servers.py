@@ -134,6 +134,11 @@ class Servers:
             return 0, 0
         return process_group_rss(self.site.process.pid)
 
+    def site_cpu_seconds(self) -> float:
+        if self.site is None or self.site.process is None:
+            return 0.0
+        return process_group_cpu_seconds(self.site.process.pid)
+
     def pocketbase_rss(self) -> int:
         if self.pocketbase is None or self.pocketbase.process is None:
             return 0
@@ -171,22 +176,36 @@ class BlankTemplate:
             self.site = None
 
 
-def process_group_rss(pgid: int) -> tuple[int, int]:
-    """Sum of VmRSS over the processes of a process group (Linux /proc), and their count."""
-    total = count = 0
+def _group_members(pgid: int):
+    """(/proc entry, stat fields after the command name) of each process in a process group."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
             # Fields after the ")" closing the command name: state, ppid, pgrp, ...
-            if int(stat.rsplit(")", 1)[1].split()[2]) != pgid:
-                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == pgid:
+                yield entry, fields
+        except (OSError, ValueError, IndexError):
+            continue
+
+
+def process_group_rss(pgid: int) -> tuple[int, int]:
+    """Sum of VmRSS over the processes of a process group (Linux /proc), and their count."""
+    total = count = 0
+    for entry, _ in _group_members(pgid):
+        try:
             for line in (entry / "status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1]) * 1024
                     count += 1
                     break
-        except (OSError, ValueError, IndexError):
+        except (OSError, ValueError):
             continue
     return total, count
+
+
+def process_group_cpu_seconds(pgid: int) -> float:
+    """User + system CPU seconds used so far by the live processes of a process group."""
+    ticks = sum(int(fields[11]) + int(fields[12]) for _, fields in _group_members(pgid))
+    return ticks / os.sysconf("SC_CLK_TCK")
