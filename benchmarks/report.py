@@ -142,15 +142,21 @@ def render(results: dict[str, Any]) -> str:
                  _s(lv["first_delta_seconds"]["p50"]),
                  f"{lv['rss_mib']['before']:.0f} / {lv['rss_mib']['peak']:.0f} / {lv['rss_mib']['after']:.0f}",
                  f"{lv['cpu_seconds']['site']:.1f} / {lv['cpu_seconds']['clients']:.1f} in {lv['wall_seconds']:.1f}",
+                 f"{1000 * lv['cpu_seconds']['site'] / lv['visitors']:.1f} ms",
                  ", ".join(f"{k}: {v}" for k, v in lv["error_kinds"].items())[:60]] for lv in conc["levels"]]
         out += [f"Concurrent visitors (websocket clients, page {conc['path']}; time to all data, p50 of handshake "
                 "and of first delta; CPU s site / clients in wall s)",
                 table(["visitors", "ok", "errors", "p50", "p95", "p99", "handshake", "1st delta",
-                       "site RSS MiB before/peak/after", "CPU", "errors"], rows), ""]
+                       "site RSS MiB before/peak/after", "CPU", "site CPU/visitor", "errors"], rows), ""]
     load = results.get("load_average")
     if load:
         out += ["Machine load (1-minute average) before -> after each measurement: " + ", ".join(
-            f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items()), ""]
+            f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items())]
+        cpus = (results.get("versions") or {}).get("cpus") or 1
+        if max(max(v["before"][0], v.get("after", [0])[0]) for v in load.values()) > cpus:
+            out += [f"WARNING: other work kept the machine busy (load above its {cpus} CPUs): timings and "
+                    "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."]
+        out += [""]
     targets = results.get("targets") or []
     if targets:
         out += ["Targets", table(["target", "measured", ""], [[t["target"], t["measured"], t["verdict"]]
