@@ -43,6 +43,9 @@ class Timing:
     SCRIPT_CHUNK_LOAD_TIMEOUT_MS: Final = 120000
     # Ours, not the spec's: how long the site waits for PocketBase before saying so.
     BACKEND_TIMEOUT_S: Final = 5.0
+    # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
+    # is left, on the next page that checks the session.
+    TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
 
 
 class NavItem:
@@ -68,6 +71,21 @@ NAVIGATION: Final = (
 
 # Phones show these four tabs, in the spec's order, beside the menu toggle.
 PHONE_TAB_URLS: Final = ("/booking", "/ol-folder", "/al-folder", "/jobs")
+
+# Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
+HOME_SHORTCUTS: Final = (
+    ("Find Recordings", "/youtube"),
+    ("Find Notes", "/notes"),
+    ("Find Tuition Class", "/profile"),
+    ("Shop", "/shop"),
+)
+SOCIAL_CHANNELS: Final = (
+    ("WhatsApp Channel", CHAT_CHANNEL_URL),
+    ("WhatsApp Group", CHAT_GROUP_URL),
+    ("YouTube", VIDEO_CHANNEL_URL),
+    ("Facebook", SOCIAL_NETWORK_URL),
+    ("TikTok", SHORT_VIDEO_URL),
+)
 
 # Routes below a section highlight that section's tab.
 NAV_SECTION_PREFIXES: Final = (("/ol/", "/ol-folder"), ("/al/", "/al-folder"), ("/class", "/profile"))
@@ -116,15 +134,35 @@ class Text:
     SIGN_IN: Final = "Sign in"
     SIGNING_IN: Final = "Signing in..."
     LOGIN_FAILED: Final = "Login failed. Please check your credentials."
+    IDENTITY_LABEL: Final = "User name or email"
+    PASSWORD_LABEL: Final = "Password"
+    SIGN_IN_HEADING: Final = "Sign in to Student Portal"
     TOO_MANY_ATTEMPTS: Final = "Too many sign-in attempts. Please try again in a minute."
     BACKEND_UNAVAILABLE: Final = "The server is not answering right now. Please try again in a moment."
 
+    # Header dialog (spec: exists, sends nothing)
+    DIALOG_LOGIN_TAB: Final = "Login"
+    DIALOG_SIGN_UP_TAB: Final = "Sign Up"
+    EMAIL_LABEL: Final = "Email"
+    CONFIRM_PASSWORD_LABEL: Final = "Confirm password"
+    CANCEL: Final = "Cancel"
+    SUBMIT: Final = "Submit"
+
     # Notes
+    UNI_NOTES: Final = "Uni Notes"
+    SEARCH_NOTES: Final = "Search notes"
+    PREVIEW: Final = "Preview"
+    OPEN_DRIVE_LINK: Final = "Open in Drive"
+    OPEN_LINK: Final = "Open link"
+    CLOSE: Final = "Close"
+    UNAUTHORIZED_DETAIL: Final = "Your account does not include Uni Notes. Ask the administrator for the notes role."
     UNAUTHORIZED: Final = "Unauthorized"
     LOADING_NOTES: Final = "Loading notes..."
     NO_NOTES_FOUND: Final = "No notes found"
     FAILED_TO_LOAD_NOTES: Final = "Failed to load notes. Please try again later."
     CLASS_NOTES_FAILED: Final = "Failed to load notes. Displaying sample data."
+    # What the class page shows instead: we never display invented notes (see state/class_page.py).
+    CLASS_NOTES_LOAD_FAILED: Final = "Failed to load notes. Please try again later."
     UNTITLED_NOTE: Final = "Untitled Note"
     FAILED_FILE_PREVIEW: Final = "Failed to fetch file preview"
     FAILED_FILE_DOWNLOAD: Final = "Failed to download file"
@@ -137,6 +175,15 @@ class Text:
     SHOW_MORE: Final = "Show More"
 
     # Home
+    WELCOME: Final = "Welcome to Student Portal"
+    WELCOME_LEAD: Final = (
+        "Kuppi recordings, uni notes, tuition classes and past papers for Sri Lankan students, in one place."
+    )
+    FOLLOW_US: Final = "Follow us"
+    SLIDES: Final = "Highlights"
+    SOCIAL: Final = "Our channels"
+    ARTICLES: Final = "Articles"
+    CHOOSE_DAY: Final = "Choose a day"
     LATEST_NEWS: Final = "Latest News"
     READ_MORE: Final = "Read More"
     CLASS_SCHEDULE: Final = "Class Schedule"
@@ -150,6 +197,11 @@ class Text:
     NO_ARTICLES: Final = "No articles available"
     TALENTS: Final = "Talents"
 
+    # Carousel and video controls (ours: accessible names the spec leaves unnamed)
+    PAUSE_SLIDESHOW: Final = "Pause slideshow"
+    PLAY_SLIDESHOW: Final = "Play slideshow"
+    PLAY_VIDEO: Final = "Play video"
+
     # Shop and listings
     PRICE_UNAVAILABLE: Final = "Price Unavailable"
     BUY_NOW: Final = "Buy Now"
@@ -162,8 +214,55 @@ class Text:
     LOADING: Final = "Loading..."
     ARTICLE_NOT_FOUND: Final = "Article not found"
     WHATSAPP_US: Final = "WhatsApp Us"
+    NO_PRODUCTS: Final = "No products found."  # ours: the spec's shop shows an empty grid
+
+    # Recordings page
+    SEARCH_RECORDINGS: Final = "Search recordings"
+    SUBJECT: Final = "Subject"
+
+    # O/L and A/L resources
+    PAPER: Final = "Paper"
+    NOTES: Final = "Notes"
+    DOWNLOAD: Final = "Download"
+    RESOURCE_TYPE: Final = "Resource type"
+
+    # Jobs and rooms
+    JOB_MARKET: Final = "Job Market"
+    # Ours: the spec has no words for these failures; "no jobs" would be untrue.
+    JOBS_FAILED: Final = "Could not load jobs. Please try again later."
+    ROOMS_FAILED: Final = "Could not load rooms. Please try again later."
+    FOLDERS_FAILED: Final = "Could not load folders. Please try again later."
+    ITEMS_FAILED: Final = "Could not load this folder. Please try again later."
+    TEACHERS_FAILED: Final = "Could not load the teachers. Please try again later."
+    NO_TEACHERS: Final = "No teachers listed yet."
+    CALL: Final = "Call"
+    WHATSAPP: Final = "WhatsApp"
+    EMAIL: Final = "Email"
+    NEW: Final = "New"
+    FEATURED: Final = "Featured"
+    BODIM: Final = "Bodim"
+    CITY: Final = "City"
+    GUESTS: Final = "Guests"
+    BOOK_A_ROOM: Final = "Book a Room"
+    ROOM_TYPES: Final = ("None", "Single", "Double", "Suite")
+
+    # Static tuition course cards (sample data)
+    COURSE_RATING: Final = "4.50 (2)"
+    JOIN_NOW: Final = "Join Now"
+    KNOW_DETAILS: Final = "Know Details"
     VIEW_CLASSES: Final = "View Classes"
     TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
+    TUITION_CLASSES: Final = "Tuition Classes"
+    PROMOTION: Final = "Promotion"
+    CLASS_NOTES: Final = "Class Notes"
+    CLASS_RECORDINGS: Final = "Class Recordings"
+    BACK: Final = "Back"
+    LOADING_CLASS: Final = "Loading class..."
+    CLASS_LOAD_FAILED: Final = "Failed to load this class. Please try again later."
+    TEACHER_NOT_FOUND: Final = "Teacher not found"
+    TEACHER_NOT_FOUND_DETAIL: Final = "This class link is old or mistyped."
+    ALL_TEACHERS: Final = "See all teachers"
+    TEACHERS_LOAD_FAILED: Final = "Failed to load teachers. Please try again later."
 
     # Backend client (spec section 8)
     CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."
@@ -174,5 +273,17 @@ class Text:
     CLIENT_UNREACHABLE: Final = "The server could not be reached."
 
     @staticmethod
+    def previous_item(noun: str) -> str:
+        return f"Previous {noun}"
+
+    @staticmethod
+    def next_item(noun: str) -> str:
+        return f"Next {noun}"
+
+    @staticmethod
     def buy_message(product_name: str) -> str:
         return f"I want to buy {product_name}"
+
+    @staticmethod
+    def join_message(course_title: str) -> str:
+        return f"I would like to join the {course_title} class"

@@ -1,12 +1,47 @@
-"""Home page (/)."""
+"""Home page (/): the spec's sections, top to bottom, each loading on its own."""
 
 import reflex as rx
 
+from student_portal.components.articles import articles_section
+from student_portal.components.hero import hero
 from student_portal.components.layout import site_page
+from student_portal.components.news import latest_news
+from student_portal.components.recordings import recordings_preview
+from student_portal.components.schedule import class_schedule
+from student_portal.components.shop import shop_section
+from student_portal.components.slides import slides_carousel
+from student_portal.components.social import social_section
+from student_portal.components.stats import proud_stats
+from student_portal.components.talents import talents_section
+from student_portal.constants import Limit
+from student_portal.state.articles import ArticlesState
+from student_portal.state.news import NewsState
+from student_portal.state.recordings import RecordingsState
+from student_portal.state.schedule import ScheduleState
+from student_portal.state.shop import ShopState
+from student_portal.state.slides import SlidesState
+from student_portal.state.social import SocialState
+from student_portal.state.talents import TalentsState
 
 
-@site_page(route="/", title="Home", description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.")
+@site_page(
+    route="/",
+    title="Home",
+    description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
+    on_load=[NewsState.load, SlidesState.load, ScheduleState.load, RecordingsState.load, ShopState.load,
+             SocialState.load, ArticlesState.load, TalentsState.load],
+)
 def home() -> rx.Component:
-    return rx.el.section(
-        rx.el.h1("Welcome to Student Portal", class_name="text-3xl font-bold"),
+    return rx.el.div(
+        hero(),
+        latest_news(),
+        slides_carousel(),
+        class_schedule(),
+        recordings_preview(),
+        shop_section(limit=Limit.HOME_SHOP_PREVIEW),
+        social_section(),
+        proud_stats(),
+        articles_section(),
+        talents_section(),
+        class_name="flex flex-col gap-10",
     )

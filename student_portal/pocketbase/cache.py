@@ -74,7 +74,9 @@ class ContentCache:
     ) -> None:
         self.client = client
         self.ttl = ttl_from_env() if ttl is None else ttl
-        self.failure_ttl = failure_ttl
+        # A failure is never remembered longer than a success: with a short content TTL (tests
+        # that switch backends), a recovered backend shows on the next load as fresh data does.
+        self.failure_ttl = min(failure_ttl, self.ttl)
         self._clock = clock
         self._registry = registry
         self._entries: dict[str, _Entry] = {}

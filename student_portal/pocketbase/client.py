@@ -17,6 +17,13 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import httpx
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_fixed,
+)
 
 from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
@@ -143,32 +150,27 @@ class PocketBaseClient:
         url = self.base_url + path
         if params:
             url += "?" + urlencode(params)
-        attempts = 1 + (GET_RETRIES if method == "GET" else 0)
-        for attempt in range(1, attempts + 1):
-            try:
-                response = await self._client().request(
-                    method, path, params=params, json=json_body, headers=request_headers
-                )
-                break
-            except _RETRYABLE as error:
-                if attempt < attempts:
-                    log.debug("retrying %s %s after %s", method, path, type(error).__name__)
-                    await asyncio.sleep(GET_RETRY_DELAY_S)
-                    continue
-                raise ClientResponseError.from_transport_error(url, error) from error
-            except httpx.TransportError as error:
-                raise ClientResponseError.from_transport_error(url, error) from error
-            except RuntimeError as error:
-                # httpx refuses requests on a client closed under us (aclose during shutdown).
-                if self._http is None or self._http.is_closed:
-                    raise ClientResponseError.aborted(url, error) from error
-                raise
-            except asyncio.CancelledError as error:
-                # A cancellation aimed at this task must propagate (asyncio.timeout, TaskGroup).
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
-                    raise
+        try:
+            # reraise=True: once the tries are spent (or on anything not retryable, including a
+            # cancellation) the original exception comes out, never tenacity's RetryError.
+            async for attempt in _retrying(method, path):
+                with attempt:
+                    response = await self._client().request(
+                        method, path, params=params, json=json_body, headers=request_headers
+                    )
+        except httpx.TransportError as error:
+            raise ClientResponseError.from_transport_error(url, error) from error
+        except RuntimeError as error:
+            # httpx refuses requests on a client closed under us (aclose during shutdown).
+            if self._http is None or self._http.is_closed:
                 raise ClientResponseError.aborted(url, error) from error
+            raise
+        except asyncio.CancelledError as error:
+            # A cancellation aimed at this task must propagate (asyncio.timeout, TaskGroup).
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            raise ClientResponseError.aborted(url, error) from error
         return self._json_object(response)
 
     @staticmethod
@@ -361,6 +363,24 @@ class PocketBaseClient:
         if download:
             query["download"] = "1"
         return f"{url}?{urlencode(query)}" if query else url
+
+
+def _retrying(method: str, path: str) -> AsyncRetrying:
+    """The retry policy for one request: GETs get GET_RETRIES more tries after a
+    connection-level error (_RETRYABLE); other methods are tried once, since a POST that
+    reached the server before the connection dropped must not run twice."""
+
+    def log_retry(state: RetryCallState) -> None:
+        error = state.outcome.exception() if state.outcome is not None else None
+        log.debug("retrying %s %s after %s", method, path, type(error).__name__)
+
+    return AsyncRetrying(
+        stop=stop_after_attempt(1 + (GET_RETRIES if method == "GET" else 0)),
+        wait=wait_fixed(GET_RETRY_DELAY_S),
+        retry=retry_if_exception_type(_RETRYABLE),
+        before_sleep=log_retry,
+        reraise=True,
+    )
 
 
 def _with_tiebreak(sort: str | None) -> str:

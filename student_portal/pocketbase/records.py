@@ -68,7 +68,7 @@ class Product(Record):
     @property
     def price_label(self) -> str:
         """Rs and the price, or Price Unavailable."""
-        if self.price is None:
+        if not self.price:  # PocketBase stores a number left blank in the admin UI as 0
             return Texts.PRICE_UNAVAILABLE
         return f"Rs {_amount(self.price)}"
 
@@ -243,13 +243,14 @@ class Hotel(Record):
     @property
     def price_label(self) -> str:
         """RsH {price}.00, or Price Unavailable."""
-        if self.price is None:
+        if not self.price:  # blank in the admin UI is stored as 0
             return Texts.PRICE_UNAVAILABLE
         return f"RsH {self.price:.2f}"
 
     @property
     def review_label(self) -> str:
-        if self.review_score is None:
+        # A hotel nobody reviewed has reviewScore 0 (PocketBase's blank number).
+        if not self.review_score:
             return Texts.NO_REVIEWS
         return f"{self.review_score:g}"
 

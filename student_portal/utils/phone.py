@@ -2,7 +2,15 @@
 
 Spec 7: job and hotel WhatsApp numbers get the country code +94. Admins type numbers every way
 Sri Lankans write them (`077 123 4567`, `+94-77-1234567`, `0094...`, or a number field that lost
-its leading zero), so everything reduces to the 9-digit national significant number (NSN) first.
+its leading zero). Parsing and the numbering plan (which ranges are mobiles, which are dialable
+at all) come from Google's libphonenumber via the `phonenumbers` package, so new operator ranges
+arrive with a package update rather than a code change.
+
+This module only decides what it hands to the parser: one number made of ASCII digits and the
+usual separators. libphonenumber is lenient on purpose (it digs a number out of "call 077...",
+reads "ext 2", Arabic-Indic and fullwidth digits); for links built from admin input we would
+rather show the text as typed than guess.
+
 Pure: no Reflex, no I/O, never raises.
 """
 
@@ -11,25 +19,20 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
+import phonenumbers
+from phonenumbers import NumberParseException, PhoneNumber, PhoneNumberType
+
 from student_portal.constants import COUNTRY_CODE
+
+REGION = "LK"
 
 # Visual separators people put inside a number; anything else (letters, "ext", "/") is not a
 # single number and we do not guess.
 _SEPARATORS_RE = re.compile(r"[\s\-().\u00a0\u2010-\u2015]")
-_NSN_LENGTH = 9
+# After the separators are gone: an optional "+" and ASCII digits only.
+_PLAIN_NUMBER_RE = re.compile(r"\+?[0-9]+")
 
-# Mobile: 7[0-8] then 7 digits (Dialog, Mobitel, Hutch, Airtel ranges; 079 is unallocated).
-_MOBILE_RE = re.compile(r"7[0-8]\d{7}")
-# Fixed lines and other dialable ranges, after the numbering plan as published in Google's
-# libphonenumber metadata for LK: a two-digit area code (11 Colombo ... 91 Galle) followed by an
-# exchange digit, plus a few three-digit blocks (LTE fixed wireless, 1973 UAN).
-_FIXED_RE = re.compile(
-    r"(?:11|2[13-7]|3[1-8]|4[157]|5[12457]|6[35-7])[2-57]\d{6}"
-    r"|(?:12[2-9]|602|8[12]\d|9(?:1\d|22|9[245]))\d{6}"
-    r"|1973\d{5}"
-)
-
-_MAX_INPUT_CHARS = 64  # a phone number, not a document
+_MAX_INPUT_CHARS = 64  # a phone number, not a document; checked before anything parses it
 
 
 def _as_text(raw: object) -> str | None:
@@ -46,61 +49,52 @@ def _as_text(raw: object) -> str | None:
     return None
 
 
-def _nsn(raw: object) -> str | None:
-    """The 9-digit national number, or None when raw is not one Sri Lankan number."""
-    raw = _as_text(raw)
-    if raw is None or len(raw) > _MAX_INPUT_CHARS:
+def _parse(raw: object) -> PhoneNumber | None:
+    """The number raw spells, when it is a valid Sri Lankan number (any type); else None."""
+    text = _as_text(raw)
+    if text is None or len(text) > _MAX_INPUT_CHARS:
         return None
-    text = _SEPARATORS_RE.sub("", raw)
-    plus = text.startswith("+")
-    if plus:
-        text = text[1:]
-    if not text.isascii() or not text.isdigit():
+    text = _SEPARATORS_RE.sub("", text)
+    if not _PLAIN_NUMBER_RE.fullmatch(text):
         return None
-    if plus:
-        if not text.startswith(COUNTRY_CODE):
-            return None
-        text = text[len(COUNTRY_CODE) :]
-    elif text.startswith("00" + COUNTRY_CODE):
-        text = text[2 + len(COUNTRY_CODE) :]
-    elif text.startswith(COUNTRY_CODE) and len(text) == len(COUNTRY_CODE) + _NSN_LENGTH:
-        text = text[len(COUNTRY_CODE) :]
-    # The trunk zero of the national form, also when written after the country code
-    # ("+94 (0)77 ...", a common habit).
-    if len(text) == _NSN_LENGTH + 1 and text.startswith("0"):
-        text = text[1:]
-    if len(text) != _NSN_LENGTH:
+    try:
+        number = phonenumbers.parse(text, REGION)
+    except NumberParseException:
         return None
-    return text
+    if number.extension or not phonenumbers.is_valid_number_for_region(number, REGION):
+        return None
+    return number
 
 
-def _mobile_nsn(raw: object) -> str | None:
-    nsn = _nsn(raw)
-    return nsn if nsn is not None and _MOBILE_RE.fullmatch(nsn) else None
+def _nsn(number: PhoneNumber) -> str:
+    """The 9-digit national significant number (no trunk zero, no country code)."""
+    return phonenumbers.national_significant_number(number)
 
 
-def _dialable_nsn(raw: object) -> str | None:
-    nsn = _nsn(raw)
-    if nsn is None:
+def _mobile(raw: object) -> PhoneNumber | None:
+    number = _parse(raw)
+    if number is None or phonenumbers.number_type(number) != PhoneNumberType.MOBILE:
         return None
-    return nsn if _MOBILE_RE.fullmatch(nsn) or _FIXED_RE.fullmatch(nsn) else None
+    return number
 
 
 def is_mobile(raw: object) -> bool:
     """True when raw is a Sri Lankan mobile number (the kind WhatsApp can reach)."""
-    return _mobile_nsn(raw) is not None
+    return _mobile(raw) is not None
 
 
 def whatsapp_number(raw: object) -> str | None:
     """International digits as wa.me wants them (`94771234567`), only for mobile numbers."""
-    nsn = _mobile_nsn(raw)
-    return COUNTRY_CODE + nsn if nsn else None
+    number = _mobile(raw)
+    return COUNTRY_CODE + _nsn(number) if number is not None else None
 
 
 def tel_href(raw: object) -> str | None:
-    """A dialable `tel:+94...` link for a Sri Lankan mobile or landline, else None."""
-    nsn = _dialable_nsn(raw)
-    return f"tel:+{COUNTRY_CODE}{nsn}" if nsn else None
+    """A dialable `tel:+94...` (E.164) link for a valid Sri Lankan number, else None."""
+    number = _parse(raw)
+    if number is None:
+        return None
+    return "tel:" + phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
 def whatsapp_link(number: object, text: object = "") -> str | None:
@@ -121,11 +115,14 @@ def whatsapp_link(number: object, text: object = "") -> str | None:
 def display_phone(raw: object) -> str:
     """A number as Sri Lankans read it: `077 123 4567`, `011 234 5678`.
 
+    Validity comes from libphonenumber; the grouping is ours (its national format writes
+    landlines as `0112 345 678`, which is not how they appear on signs and cards here).
     Input we cannot read as a Sri Lankan number (a foreign number, a note) is shown as typed,
     whitespace collapsed; non-text shows as "".
     """
-    nsn = _dialable_nsn(raw)
-    if nsn is not None:
+    number = _parse(raw)
+    if number is not None:
+        nsn = _nsn(number)
         return f"0{nsn[:2]} {nsn[2:5]} {nsn[5:]}"
     text = _as_text(raw)
     if text is None:

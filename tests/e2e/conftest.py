@@ -6,6 +6,7 @@ show it the demo backend (default), an empty backend, a dead or slow or garbled 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,7 +57,10 @@ def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
 def site(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     log = tmp_path_factory.mktemp("site") / "site.log"
     # A short cache life lets a test switch backends and see the change on the next load.
-    with Site(backend_proxy.url, log_file=log, extra_env={"CONTENT_CACHE_TTL": "0.3"}) as running:
+    # One trusted proxy hop: the site reads the visitor's address from X-Forwarded-For, as it
+    # does behind a reverse proxy in production, so each test can be its own visitor (below).
+    env = {"CONTENT_CACHE_TTL": "0.3", "REFLEX_TRUSTED_PROXY_HOPS": "1"}
+    with Site(backend_proxy.url, log_file=log, extra_env=env) as running:
         yield running
 
 
@@ -95,6 +99,28 @@ def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.Fixtur
     chooser = Backend(backend_proxy, demo_pocketbase, lambda: request.getfixturevalue("empty_pocketbase"))
     yield chooser
     chooser.demo()
+
+
+_visitor_addresses = itertools.count(1)
+
+
+@pytest.fixture
+def client_ip() -> str:
+    """This test's own visitor address (TEST-NET-2, 198.51.100.0/24 and onwards).
+
+    PocketBase limits sign-ins to 10 a minute per visitor address, and the whole suite runs
+    from one machine: every test's browser sends its own address (X-Forwarded-For, trusted
+    by the test site), so tests never share a rate-limit bucket and the rate-limit test
+    still sees its own 429.
+    """
+    n = next(_visitor_addresses)
+    return f"198.51.{100 + n // 250}.{n % 250 + 1}"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict, client_ip: str) -> dict:
+    headers = {**browser_context_args.get("extra_http_headers", {}), "X-Forwarded-For": client_ip}
+    return {**browser_context_args, "extra_http_headers": headers}
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -874,3 +874,13 @@ def test_sort_records_orders_like_pocketbase() -> None:
     assert [p.id for p in sort_records(items, "name,-price")] == ["c", "b", "a"]
     assert [p.id for p in sort_records(items, "unknown_field")] == ["a", "b", "c"]
     assert sort_records([], "created") == []
+
+
+async def test_a_failure_is_never_remembered_longer_than_a_success() -> None:
+    cache, backend, clock = make_cache({"Products": PRODUCTS}, ttl=0.3, failure_ttl=2)
+    backend.fail_with = 500
+    with pytest.raises(ClientResponseError):
+        await cache.records(Collection.PRODUCTS)
+    backend.fail_with = None
+    clock.now += 0.4
+    assert len(await cache.records(Collection.PRODUCTS)) == 2

@@ -83,6 +83,16 @@ def test_all_mobile_operator_ranges_are_mobiles(prefix):
     assert whatsapp_number(f"{prefix} 123 4567") == f"94{prefix[1:]}1234567"
 
 
+# The old hand-written rules took every 07[0-8] number for a mobile. libphonenumber's LK
+# metadata (which we now follow) lists 073 and 0745-0749 as unallocated: such numbers are
+# neither mobiles (no WhatsApp) nor valid numbers at all (no tel: link either).
+@pytest.mark.parametrize("raw", ["073 123 4567", "0731234567", "+94 73 123 4567", "074 512 3456", "0749 999 999"])
+def test_ranges_libphonenumber_lists_as_unallocated_are_not_mobiles(raw):
+    assert whatsapp_number(raw) is None
+    assert not is_mobile(raw)
+    assert tel_href(raw) is None
+
+
 def test_shop_and_support_numbers_from_constants_are_mobiles():
     assert whatsapp_number(SHOP_WHATSAPP_NUMBER) == SHOP_WHATSAPP_NUMBER
     assert whatsapp_number(SUPPORT_PHONE) == SHOP_WHATSAPP_NUMBER
@@ -171,7 +181,9 @@ def test_display_phone(raw, shown):
 
 # --- properties ---------------------------------------------------------------------------
 
-mobile_nsns = st.from_regex(r"7[0-8][0-9]{7}", fullmatch=True)
+# Sri Lankan mobile NSNs as libphonenumber's LK metadata defines them (7[0-25-8]x or 74[0-4]).
+# The old hand rules generated every 7[0-8]xxxxxxx, but 073 and 0745-0749 are not allocated.
+mobile_nsns = st.from_regex(r"7(?:[0-25-8][0-9]|4[0-4])[0-9]{6}", fullmatch=True)
 anything = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(), st.binary(), st.lists(st.integers())
 )

@@ -316,6 +316,14 @@ def test_registry_sorts_follow_spec_section_7() -> None:
     assert Collection.OL_ITEMS == "OL_Items" and Collection.USERS == "users"
 
 
+def test_a_zero_price_or_review_score_is_pocketbases_blank_number() -> None:
+    # PocketBase has no null numbers: a price or score left blank in the admin UI reads 0.
+    assert r.Product.model_validate({"price": 0}).price_label == Text.PRICE_UNAVAILABLE
+    assert r.Hotel.model_validate({"price": 0}).price_label == Text.PRICE_UNAVAILABLE
+    assert r.Hotel.model_validate({"reviewScore": 0}).review_label == Text.NO_REVIEWS
+    assert r.Hotel.model_validate({"reviewScore": 0.5}).review_label == "0.5"
+
+
 def test_huge_values_do_not_raise() -> None:
     huge_text = "අ" * 1_000_000
     job = r.Job.model_validate(

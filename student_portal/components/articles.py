@@ -1,0 +1,59 @@
+"""Articles: rich text (sanitised in state/articles.py), one at a time on home, as cards on /article."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.carousel import carousel
+from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.constants import Text, Timing
+from student_portal.state.articles import ArticleBody, ArticlesState
+
+# Tailwind Typography gives stored HTML (headings, lists, tables, links) a readable look.
+PROSE = "prose prose-slate max-w-none prose-a:text-blue-700 prose-table:block prose-table:overflow-x-auto"
+
+
+def article_content(article: ArticleBody) -> rx.Component:
+    return rx.html(article.html, class_name=PROSE)
+
+
+def _slide(article: ArticleBody, _index: rx.Var[int]) -> rx.Component:
+    return rx.el.article(article_content(article), class_name="h-full rounded-xl bg-white p-5 shadow-sm sm:p-8")
+
+
+def articles_section() -> rx.Component:
+    """Home: one article at a time, next every 7 s, previous/next wrap both ways."""
+    return rx.el.section(
+        rx.el.h2(Text.ARTICLES, class_name="text-2xl font-bold"),
+        rx.cond(
+            ArticlesState.loading,
+            skeleton_cards(1, "h-80"),
+            rx.cond(
+                ArticlesState.articles,
+                carousel("home-articles", ArticlesState.articles, _slide, label=Text.ARTICLES,
+                         interval_ms=Timing.ARTICLE_ADVANCE_MS, noun="article"),
+                empty_message(Text.NO_ARTICLES),
+            ),
+        ),
+        class_name="flex flex-col gap-4",
+    )
+
+
+def article_cards() -> rx.Component:
+    """/article: every article as a card."""
+    return rx.cond(
+        ArticlesState.loading,
+        skeleton_cards(2, "h-80"),
+        rx.cond(
+            ArticlesState.page_articles,
+            rx.el.div(
+                rx.foreach(
+                    ArticlesState.page_articles,
+                    lambda article: rx.el.article(article_content(article),
+                                                  class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"),
+                ),
+                class_name="grid gap-6",
+            ),
+            empty_message(Text.NO_ARTICLES),
+        ),
+    )

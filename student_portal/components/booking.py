@@ -1,0 +1,125 @@
+"""Room (Bodim) cards and the Book a Room dialog."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
+from student_portal.components.icons import icon
+from student_portal.constants import Limit, Text
+from student_portal.state.booking import HotelCard
+
+_STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
+
+
+def _star(filled: rx.Var[bool]) -> rx.Component:
+    return rx.el.svg(
+        rx.el.svg.path(d=_STAR),
+        view_box="0 0 24 24",
+        stroke="currentColor",
+        stroke_width="1.5",
+        stroke_linejoin="round",
+        aria_hidden="true",
+        data_filled=filled.to_string(),
+        class_name=rx.cond(filled, "size-4 fill-current text-amber-500", "size-4 fill-none text-slate-300"),
+    )
+
+
+def star_rating(hotel: HotelCard) -> rx.Component:
+    """Stars out of Limit.RATING_MAX, with the number for everyone (and screen readers)."""
+    return rx.cond(
+        hotel.rating != "",
+        rx.el.p(
+            rx.el.span(rx.foreach(hotel.stars, _star), class_name="flex"),
+            rx.el.span(hotel.rating, f"/{Limit.RATING_MAX}", class_name="text-sm text-slate-700", aria_hidden="true"),
+            rx.el.span("Rated ", hotel.rating, f" out of {Limit.RATING_MAX}", class_name="sr-only"),
+            class_name="flex items-center gap-1.5",
+        ),
+        rx.fragment(),
+    )
+
+
+def review_score(hotel: HotelCard) -> rx.Component:
+    return rx.cond(
+        hotel.has_review,
+        rx.el.p(
+            rx.el.span(hotel.review, class_name="rounded-md bg-blue-800 px-2 py-0.5 text-sm font-bold text-white"),
+            rx.el.span(f"/{Limit.REVIEW_SCORE_MAX} review score", class_name="text-sm text-slate-700"),
+            class_name="flex items-center gap-1.5",
+        ),
+        rx.el.p(Text.NO_REVIEWS, class_name="text-sm text-slate-600"),
+    )
+
+
+def hotel_card(hotel: HotelCard) -> rx.Component:
+    return rx.el.article(
+        rx.el.img(
+            src=hotel.image_url,
+            alt=hotel.name,
+            width="640",
+            height="400",
+            loading="lazy",
+            decoding="async",
+            class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover",
+        ),
+        rx.el.div(
+            rx.el.h2(hotel.name, class_name="text-lg font-semibold text-slate-900"),
+            rx.el.p(
+                rx.cond(hotel.city_name != "", rx.el.span(icon("map-pin", "size-4"), hotel.city_name,
+                                                     class_name="inline-flex items-center gap-1"), rx.fragment()),
+                rx.el.span(
+                    icon("users", "size-4"),
+                    hotel.guests_label,
+                    class_name="inline-flex items-center gap-1",
+                ),
+                class_name="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700",
+            ),
+            star_rating(hotel),
+            review_score(hotel),
+            rx.el.p(hotel.price, data_testid="price", class_name="text-lg font-bold text-blue-800"),
+            rx.el.div(
+                contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
+                contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
+                class_name="mt-auto flex flex-wrap gap-2 pt-2",
+            ),
+            class_name="flex flex-1 flex-col gap-2 p-4",
+        ),
+        data_testid="hotel-card",
+        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+    )
+
+
+def _field(label: str, control: rx.Component) -> rx.Component:
+    return rx.el.label(label, control, class_name="flex flex-col gap-1 text-sm font-medium text-slate-700")
+
+
+_INPUT = "h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+BOOK_ROOM_DIALOG_ID = "book-room-dialog"
+# Browser-side only: closing the dialog needs no server.
+_CLOSE = rx.call_script(f"document.getElementById('{BOOK_ROOM_DIALOG_ID}').close()")
+
+
+def book_room_dialog() -> rx.Component:
+    """Spec: a Book a Room dialog exists but nothing opens it. Its form has no checks and sends
+    nothing (the site makes no writes): both buttons just close it. A native <dialog>: closed,
+    it costs no script."""
+    return rx.el.dialog(
+        rx.el.form(  # Reflex forms never submit by themselves: Enter in a field does nothing
+            rx.el.h2(Text.BOOK_A_ROOM, class_name="text-xl font-semibold"),
+            _field("Room type", rx.el.select(*[rx.el.option(t, value=t) for t in Text.ROOM_TYPES],
+                                             name="room_type", class_name=_INPUT)),
+            _field("Number of guests", rx.el.input(type="number", name="guests", min="1", input_mode="numeric",
+                                                   class_name=_INPUT)),
+            _field("Your name", rx.el.input(type="text", name="name", auto_complete="name", class_name=_INPUT)),
+            _field("Your phone", rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)),
+            rx.el.div(
+                rx.el.button("Cancel", type="button", on_click=_CLOSE, class_name=OUTLINE),
+                rx.el.button(Text.BOOK_A_ROOM, type="button", on_click=_CLOSE, class_name=PRIMARY),
+                class_name="flex justify-end gap-2",
+            ),
+            class_name="flex flex-col gap-3",
+        ),
+        id=BOOK_ROOM_DIALOG_ID,
+        aria_label=Text.BOOK_A_ROOM,
+        class_name="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50",
+    )

@@ -1,0 +1,65 @@
+"""Latest News: a carousel of the active news, each slide leading to /news/{id}."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.carousel import carousel, slide_is_near
+from student_portal.components.feedback import skeleton_cards
+from student_portal.components.image import image
+from student_portal.components.links import internal_link
+from student_portal.constants import Text, Timing
+from student_portal.state.news import NewsSlide, NewsState
+
+
+CAROUSEL = "home-news"
+_PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
+
+
+def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
+    return rx.el.article(
+        rx.cond(
+            item.image_url,
+            rx.cond(
+                slide_is_near(CAROUSEL, index, NewsState.items.length()),
+                # The first slide may be the largest picture in view: not lazy.
+                image(src=item.image_url, alt="", width=640, height=360,
+                      loading=rx.cond(index == 0, "eager", "lazy"), class_name=_PICTURE),
+                rx.el.div(class_name=_PICTURE),
+            ),
+        ),
+        rx.el.div(
+            rx.el.h3(item.title, class_name="text-xl font-bold text-slate-900"),
+            rx.el.p(item.excerpt, class_name="line-clamp-3 text-slate-700"),
+            internal_link(
+                Text.READ_MORE, rx.el.span(": ", item.title, class_name="sr-only"),
+                href=item.href,
+                class_name="mt-auto inline-flex min-h-11 w-fit items-center rounded-lg bg-blue-700 px-4 font-semibold "
+                "text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 "
+                "focus-visible:outline-blue-900",
+            ),
+            class_name="flex flex-1 flex-col gap-3",
+        ),
+        class_name="flex h-full flex-col gap-4 rounded-xl bg-white p-4 shadow-sm md:flex-row",
+    )
+
+
+def latest_news() -> rx.Component:
+    """Spec: autoplay every 3 s, 500 ms transition, dots, one slide at a time.
+
+    The spec gives news no empty or error face: without active news the section is left out.
+    """
+    return rx.cond(
+        NewsState.loading | NewsState.items,
+        rx.el.section(
+            rx.el.h2(Text.LATEST_NEWS, class_name="text-2xl font-bold"),
+            rx.cond(
+                NewsState.loading,
+                skeleton_cards(1, "h-72"),
+                carousel(CAROUSEL, NewsState.items, news_slide, label=Text.LATEST_NEWS,
+                         interval_ms=Timing.NEWS_AUTOPLAY_MS, transition_ms=Timing.NEWS_SPEED_MS,
+                         arrows=False, noun="news item"),
+            ),
+            class_name="flex flex-col gap-4",
+        ),
+    )

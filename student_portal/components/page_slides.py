@@ -1,0 +1,44 @@
+"""The picture carousel at the top of a list page (Recording_Slides, OL_Slides, AL_Slides).
+
+Each slide is its image with the title and excerpt as a caption. Phones get the 640 px thumb, wider
+screens the 1280 px one (srcset), and only the first slide loads before it is needed.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.carousel import carousel
+from student_portal.constants import Timing
+from student_portal.state.page_slides import PageSlide
+
+
+def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
+    return rx.el.figure(
+        rx.el.img(
+            src=slide.image_url,
+            src_set=slide.image_url_small + " 640w, " + slide.image_url + " 1280w",
+            sizes="(min-width: 1152px) 1120px, 100vw",
+            alt=slide.title,
+            width="1280",
+            height="480",
+            loading=rx.cond(index == 0, "eager", "lazy"),
+            decoding="async",
+            class_name="aspect-[8/3] w-full bg-slate-200 object-cover",
+        ),
+        # Below the picture, not over it: uploaded slides often carry their own lettering.
+        rx.el.figcaption(
+            rx.el.span(slide.title, class_name="font-semibold text-slate-900"),
+            rx.cond(slide.excerpt != "", rx.el.span(" · ", slide.excerpt, class_name="text-slate-700")),
+            class_name="truncate px-4 py-2 text-sm",
+        ),
+        class_name="overflow-hidden rounded-xl border border-slate-200 bg-white",
+    )
+
+
+def page_slides(name: str, slides: rx.Var[list[PageSlide]], label: str) -> rx.Component:
+    """A page's slides; nothing at all when there are none (spec 8: slides only log failures)."""
+    return rx.cond(
+        slides,
+        carousel(name, slides, _slide, label=label, interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS),
+    )

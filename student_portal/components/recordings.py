@@ -1,0 +1,63 @@
+"""Kuppi recording cards: the /youtube grid and the home page's preview."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.buttons import show_more_link
+from student_portal.components.headings import section_heading
+from student_portal.components.video import youtube_video
+from student_portal.constants import Limit, Text
+from student_portal.state.recordings import RECORDINGS_PATH, RecordingCard, RecordingsState
+
+
+def subject_badge(label: rx.Var[str]) -> rx.Component:
+    return rx.el.span(
+        label,
+        class_name="self-start rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 "
+        "ring-1 ring-blue-200",
+    )
+
+
+def recording_card(card: RecordingCard) -> rx.Component:
+    return rx.el.article(
+        youtube_video(card.video_id, card.name, class_name="rounded-b-none"),
+        rx.el.div(
+            subject_badge(card.subject),
+            rx.el.h3(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            class_name="flex flex-col gap-2 p-4",
+        ),
+        data_testid="recording-card",
+        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+    )
+
+
+def recordings_list(recordings: rx.Var[list[RecordingCard]], columns: str, empty: rx.Component) -> rx.Component:
+    """The three faces: 4 skeletons while loading, the error, the cards (or `empty`)."""
+    return rx.cond(
+        RecordingsState.loading,
+        skeleton_cards(Limit.SKELETON_CARDS, "h-72"),
+        rx.cond(
+            RecordingsState.failed,
+            error_message(Text.ERROR_LOADING_VIDEOS),
+            rx.cond(
+                recordings,
+                rx.el.div(rx.foreach(recordings, recording_card), class_name=f"grid gap-4 {columns}"),
+                empty,
+            ),
+        ),
+    )
+
+
+def recordings_preview() -> rx.Component:
+    """Home: Kuppi Recordings, the newest four in two columns, Show More to /youtube."""
+    return rx.el.section(
+        section_heading(Text.KUPPI_RECORDINGS, heading_id="recordings-heading"),
+        recordings_list(
+            RecordingsState.preview_recordings, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)
+        ),
+        show_more_link(RECORDINGS_PATH),
+        aria_labelledby="recordings-heading",
+        class_name="flex flex-col gap-4",
+    )

@@ -1,0 +1,78 @@
+"""O/L and A/L resources: folder cards, the Paper / Notes selector and item cards."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.buttons import PRIMARY
+from student_portal.components.icons import icon
+from student_portal.components.links import internal_link
+from student_portal.constants import Text
+from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
+
+
+def folder_card(folder: FolderCard) -> rx.Component:
+    return internal_link(
+        rx.el.span(icon("folder", "size-8"), class_name="text-amber-600"),
+        rx.el.span(folder.name, class_name="font-semibold text-slate-900"),
+        icon("chevron-right", "ml-auto size-5 text-slate-500"),
+        href=folder.href,
+        data_testid="folder-card",
+        class_name="flex min-h-16 items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm "
+        "hover:border-blue-300 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
+    )
+
+
+def type_selector() -> rx.Component:
+    """Paper or Notes: two toggle buttons (one always pressed), not a dropdown of two."""
+
+    def choice(value: str, label: str) -> rx.Component:
+        pressed = FolderItemsState.item_type == value
+        return rx.el.button(
+            label,
+            type="button",
+            aria_pressed=rx.cond(pressed, "true", "false"),
+            on_click=FolderItemsState.set_item_type(value),
+            class_name=rx.cond(
+                pressed,
+                "h-11 min-w-28 rounded-md bg-blue-700 px-4 font-semibold text-white",
+                "h-11 min-w-28 rounded-md px-4 font-semibold text-slate-700 hover:bg-white",
+            ),
+        )
+
+    return rx.el.div(
+        *[choice(value, label) for value, label in ITEM_TYPES],
+        role="group",
+        aria_label=Text.RESOURCE_TYPE,
+        class_name="inline-flex gap-1 self-start rounded-lg bg-slate-200 p-1",
+    )
+
+
+def item_card(item: ItemCard) -> rx.Component:
+    return rx.el.article(
+        rx.cond(
+            item.image_url != "",
+            rx.el.img(src=item.image_url, alt="", width="400", height="300", loading="lazy", decoding="async",
+                      class_name="aspect-[4/3] w-full rounded-t-lg bg-slate-100 object-cover"),
+            rx.el.div(icon("book", "size-10"), aria_hidden="true",
+                      class_name="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-slate-100 "
+                      "text-slate-400"),
+        ),
+        rx.el.div(
+            rx.cond(
+                item.variant != "",
+                rx.el.span(item.variant, class_name="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs "
+                           "font-semibold text-amber-900"),
+            ),
+            rx.el.h2(item.title, class_name="font-semibold text-slate-900"),
+            rx.el.p(item.description, class_name="text-sm text-slate-700"),
+            rx.cond(
+                item.download_url != "",
+                rx.el.a(icon("download"), Text.DOWNLOAD, rx.el.span(" ", item.title, class_name="sr-only"),
+                        href=item.download_url, class_name=f"{PRIMARY} mt-auto"),
+            ),
+            class_name="flex flex-1 flex-col gap-2 p-4",
+        ),
+        data_testid="item-card",
+        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+    )

@@ -1,0 +1,78 @@
+"""The home page's Class Schedule: a month calendar and the classes of the chosen day."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.calendar import month_calendar
+from student_portal.components.feedback import empty_message, loading_message
+from student_portal.components.image import image
+from student_portal.components.links import external_link
+from student_portal.constants import Text
+from student_portal.state.schedule import ClassCard, ScheduleState
+
+
+def _teacher(item: ClassCard) -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            item.teacher_avatar,
+            image(src=item.teacher_avatar, alt="", width=48, height=48, loading="lazy",
+                      class_name="size-12 shrink-0 rounded-full object-cover"),
+            rx.el.span(aria_hidden="true", class_name="size-12 shrink-0 rounded-full bg-slate-200"),
+        ),
+        rx.el.p(
+            rx.cond(item.teacher_loading, Text.LOADING_TEACHER, item.teacher_name),
+            class_name="text-sm text-slate-700",
+        ),
+        class_name="flex items-center gap-3",
+    )
+
+
+def _class_item(item: ClassCard) -> rx.Component:
+    return rx.el.li(
+        rx.el.h4(item.name, class_name="font-semibold text-slate-900"),
+        rx.el.p(
+            rx.el.time(item.clock, class_name="font-medium"),
+            rx.cond(item.minutes, rx.el.span(" · ", item.minutes)),
+            class_name="text-sm text-slate-700",
+        ),
+        _teacher(item),
+        rx.cond(
+            item.zoom_url,
+            external_link(
+                Text.JOIN_ZOOM_CLASS,
+                href=item.zoom_url,
+                class_name="inline-flex min-h-11 items-center justify-center rounded-lg bg-green-700 px-4 "
+                "font-semibold text-white hover:bg-green-800 focus-visible:outline-2 "
+                "focus-visible:outline-offset-2 focus-visible:outline-green-900",
+            ),
+        ),
+        data_testid="class-item",
+        class_name="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4",
+    )
+
+
+def class_schedule() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(Text.CLASS_SCHEDULE, id="schedule-title", class_name="text-2xl font-bold"),
+        rx.cond(
+            ScheduleState.loading,
+            loading_message(Text.LOADING_SCHEDULE),
+            rx.el.div(
+                month_calendar(ScheduleState.day, ScheduleState.pick_day,
+                               marked_days=ScheduleState.class_days, label="Choose a day"),
+                rx.el.div(
+                    rx.el.h3(ScheduleState.day_label, aria_live="polite", class_name="font-semibold text-slate-800"),
+                    rx.cond(
+                        ScheduleState.day_classes,
+                        rx.el.ul(rx.foreach(ScheduleState.day_classes, _class_item), class_name="grid gap-3"),
+                        empty_message(Text.NO_CLASSES_TODAY),
+                    ),
+                    class_name="flex flex-col gap-3",
+                ),
+                class_name="grid items-start gap-6 md:grid-cols-2",
+            ),
+        ),
+        aria_labelledby="schedule-title",
+        class_name="flex flex-col gap-4",
+    )

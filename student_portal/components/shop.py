@@ -1,0 +1,85 @@
+"""The shop: Sinhala heading, category dropdown, product grid, Buy Now on WhatsApp.
+
+`shop_section()` is the whole shop (/shop); `shop_section(limit=Limit.HOME_SHOP_PREVIEW)` is the
+home page's preview, with a Show More link to /shop.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.components.filters import filter_bar, select_filter
+from student_portal.components.buttons import WHATSAPP, show_more_link
+from student_portal.components.links import external_link
+from student_portal.constants import Limit, Text
+from student_portal.state.shop import ProductCard, ShopState
+
+_EAGER_IMAGES = 4  # one desktop row
+
+
+def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False) -> rx.Component:
+    return rx.el.article(
+        rx.el.img(
+            src=product.image_url,
+            alt=product.name,
+            width="400",
+            height="400",
+            loading=rx.cond(eager, "eager", "lazy") if isinstance(eager, rx.Var) else ("eager" if eager else "lazy"),
+            decoding="async",
+            class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
+        ),
+        rx.el.div(
+            rx.el.h3(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            rx.el.p(product.price, data_testid="price", class_name="font-bold text-blue-800"),
+            external_link(
+                Text.BUY_NOW,
+                rx.el.span(" ", product.name, class_name="sr-only"),
+                href=product.buy_url,
+                class_name=f"{WHATSAPP} mt-auto",
+            ),
+            class_name="flex flex-1 flex-col gap-2 p-4",
+        ),
+        data_testid="product-card",
+        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+    )
+
+
+def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Component:
+    """The product grid with its category dropdown; `limit` shows only the first products."""
+    products = ShopState.visible_products if limit is None else ShopState.visible_products[:limit]
+    heading = rx.el.h1 if heading_level == 1 else rx.el.h2
+    return rx.el.section(
+        heading(Text.SHOP_HEADING, id="shop-heading", lang="si",
+                class_name="text-2xl font-bold text-slate-900 sm:text-3xl"),
+        filter_bar(
+            select_filter(
+                "Category",
+                control_id="shop-category" if limit is None else "shop-preview-category",
+                value=ShopState.category,
+                # The full shop keeps the choice in its address; the preview filters in place.
+                on_change=ShopState.choose_category if limit is None else ShopState.set_category,
+                options=ShopState.categories,
+                all_label=Text.ALL_CATEGORIES,
+            ),
+        ),
+        rx.cond(
+            ShopState.loading,
+            skeleton_cards(limit or Limit.SKELETON_CARDS, "h-96"),
+            rx.cond(
+                products,
+                rx.el.div(
+                    rx.foreach(
+                        products,
+                        # On /shop the first row is the largest paint; the home preview is below the fold.
+                        lambda product, index: product_card(product, index < _EAGER_IMAGES if limit is None else False),
+                    ),
+                    class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
+                ),
+                empty_message(Text.NO_PRODUCTS),
+            ),
+        ),
+        show_more_link(ShopState.shop_url) if limit is not None else rx.fragment(),
+        aria_labelledby="shop-heading",
+        class_name="flex flex-col gap-4",
+    )

@@ -1,0 +1,22 @@
+"""Articles (/article): every article as a card, or "No articles available"."""
+
+import reflex as rx
+
+from student_portal.components.articles import article_cards
+from student_portal.components.layout import site_page
+from student_portal.constants import Text
+from student_portal.state.articles import ArticlesState
+
+
+@site_page(
+    route="/article",
+    title=Text.ARTICLES,
+    description="Study plans, university choices and student life guides for Sri Lankan students.",
+    on_load=ArticlesState.load,
+)
+def article() -> rx.Component:
+    return rx.el.section(
+        rx.el.h1(Text.ARTICLES, class_name="text-3xl font-bold"),
+        article_cards(),
+        class_name="flex flex-col gap-6",
+    )

@@ -1,0 +1,59 @@
+"""Bodim (/booking): rooms near universities, filtered by city and guests.
+
+The view lives in the address: /booking?city=<city id>&guests=<1-4>.
+"""
+
+import reflex as rx
+
+from student_portal.components.booking import book_room_dialog, hotel_card
+from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.filters import filter_bar, select_filter
+from student_portal.components.headings import page_heading
+from student_portal.components.layout import site_page
+from student_portal.constants import Limit, Text
+from student_portal.state.booking import BookingState
+
+
+@site_page(
+    route="/booking",
+    title="Bodim - Rooms for students",
+    description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, call or WhatsApp the owner.",
+    on_load=BookingState.load,
+)
+def booking() -> rx.Component:
+    return rx.el.div(
+        page_heading(Text.BODIM, "Rooms and boarding places near universities. Contact the owner directly."),
+        filter_bar(
+            select_filter(
+                Text.CITY,
+                control_id="booking-city",
+                value=BookingState.city,
+                on_change=BookingState.set_city,
+                options=BookingState.cities,
+                all_label=Text.ALL_CITIES,
+            ),
+            select_filter(
+                Text.GUESTS,
+                control_id="booking-guests",
+                value=BookingState.guests.to_string(),
+                on_change=BookingState.set_guests,
+                fixed=[(str(n), str(n)) for n in Limit.GUEST_CHOICES],
+            ),
+        ),
+        rx.cond(
+            BookingState.loading,
+            skeleton_cards(Limit.SKELETON_CARDS, "h-96"),
+            rx.cond(
+                BookingState.failed,
+                error_message(Text.ROOMS_FAILED),
+                rx.cond(
+                    BookingState.visible_hotels,
+                    rx.el.div(rx.foreach(BookingState.visible_hotels, hotel_card),
+                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+                    empty_message(Text.NO_ROOMS),
+                ),
+            ),
+        ),
+        book_room_dialog(),
+        class_name="flex flex-col gap-6",
+    )

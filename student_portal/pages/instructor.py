@@ -1,0 +1,58 @@
+"""Our teachers (/instructor): every teacher of the Teachers collection."""
+
+import reflex as rx
+
+from student_portal.components.buttons import PRIMARY
+from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.headings import page_heading
+from student_portal.components.layout import site_page
+from student_portal.components.links import internal_link
+from student_portal.constants import Limit, Text
+from student_portal.state.instructors import InstructorCard, InstructorsState
+
+
+def instructor_card(teacher: InstructorCard) -> rx.Component:
+    return rx.el.article(
+        rx.cond(
+            teacher.avatar_url != "",
+            rx.el.img(src=teacher.avatar_url, alt="", width="96", height="96", loading="lazy",
+                      class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover"),
+            rx.el.div(aria_hidden="true", class_name="size-24 shrink-0 rounded-full bg-slate-200"),
+        ),
+        rx.el.div(
+            rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
+            rx.el.p(teacher.description, class_name="text-sm text-slate-700"),
+            class_name="flex flex-col gap-1",
+        ),
+        data_testid="instructor-card",
+        class_name="flex flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 text-center "
+        "shadow-sm sm:flex-row sm:items-start sm:text-left",
+    )
+
+
+@site_page(
+    route="/instructor",
+    title="Our teachers",
+    description="Meet the tuition teachers of Student Portal: A/L and O/L maths, physics, chemistry and ICT.",
+    on_load=InstructorsState.load,
+)
+def instructor() -> rx.Component:
+    return rx.el.div(
+        page_heading("Our teachers", "The teachers behind our tuition classes and class recordings."),
+        rx.cond(
+            InstructorsState.loading,
+            skeleton_cards(Limit.SKELETON_CARDS, "h-36"),
+            rx.cond(
+                InstructorsState.failed,
+                error_message(Text.TEACHERS_FAILED),
+                rx.cond(
+                    InstructorsState.instructors,
+                    rx.el.div(rx.foreach(InstructorsState.instructors, instructor_card),
+                              class_name="grid gap-4 md:grid-cols-2"),
+                    empty_message(Text.NO_TEACHERS),
+                ),
+            ),
+        ),
+        internal_link("See the tuition classes", href="/profile", class_name=f"{PRIMARY} self-start"),
+        class_name="flex flex-col gap-6",
+    )

@@ -1,0 +1,58 @@
+"""One O/L or A/L folder (/ol/{folderId}, /al/{folderId}): papers or notes, with downloads.
+
+The choice lives in the address: /ol/{folderId}?type=note. An unknown folder id is an empty
+folder (No items found.), not an error page.
+"""
+
+import reflex as rx
+
+from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.headings import page_heading
+from student_portal.components.icons import icon
+from student_portal.components.layout import site_page
+from student_portal.components.links import internal_link
+from student_portal.components.resources import item_card, type_selector
+from student_portal.constants import Limit, Text
+from student_portal.state.resources import LEVELS, FolderItemsState, Level
+
+
+def items_page(level: Level) -> rx.Component:
+    return rx.el.div(
+        internal_link(
+            icon("arrow-left", "size-4"), f"All {level.label} folders",
+            href=level.folders_path,
+            class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
+        ),
+        page_heading(FolderItemsState.heading),
+        type_selector(),
+        rx.cond(
+            FolderItemsState.loading,
+            skeleton_cards(Limit.SKELETON_CARDS, "h-80"),
+            rx.cond(
+                FolderItemsState.failed,
+                error_message(Text.ITEMS_FAILED),
+                rx.cond(
+                    FolderItemsState.visible_items,
+                    rx.el.div(rx.foreach(FolderItemsState.visible_items, item_card),
+                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"),
+                    empty_message(Text.NO_ITEMS_FOUND),
+                ),
+            ),
+        ),
+        class_name="flex flex-col gap-5",
+    )
+
+
+def _register(level: Level) -> None:
+    @site_page(
+        route=f"/{level.key}/[folder_id]",
+        title=f"{level.label} papers and notes",
+        description=f"G.C.E. {level.label} past papers and notes in this folder, free to download.",
+        on_load=FolderItemsState.load(level.key),
+    )
+    def page() -> rx.Component:
+        return items_page(level)
+
+
+for _level in LEVELS.values():
+    _register(_level)

@@ -1,0 +1,17 @@
+"""The shop (/shop): every product, filtered by category (?category=<id>)."""
+
+import reflex as rx
+
+from student_portal.components.layout import site_page
+from student_portal.components.shop import shop_section
+from student_portal.state.shop import ShopState
+
+
+@site_page(
+    route="/shop",
+    title="Shop",
+    description="Books, past papers, calculators and stationery for students. Order on WhatsApp.",
+    on_load=ShopState.load,
+)
+def shop() -> rx.Component:
+    return shop_section(heading_level=1)

@@ -1,0 +1,22 @@
+"""Social channels (/social): every social-channel card."""
+
+import reflex as rx
+
+from student_portal.components.layout import site_page
+from student_portal.components.social import social_cards
+from student_portal.constants import Text
+from student_portal.state.social import SocialState
+
+
+@site_page(
+    route="/social",
+    title=Text.SOCIAL,
+    description="Follow Student Portal on YouTube, Facebook, TikTok, WhatsApp and Telegram.",
+    on_load=SocialState.load,
+)
+def social() -> rx.Component:
+    return rx.el.section(
+        rx.el.h1(Text.SOCIAL, class_name="text-3xl font-bold"),
+        social_cards(card_heading=rx.el.h2),
+        class_name="flex flex-col gap-6",
+    )

@@ -1,0 +1,17 @@
+"""Talents (/talent): every talent, with the category filter."""
+
+import reflex as rx
+
+from student_portal.components.layout import site_page
+from student_portal.components.talents import talents_section
+from student_portal.state.talents import TalentsState
+
+
+@site_page(
+    route="/talent",
+    title="Talents",
+    description="Singing, dancing and art by Sri Lankan school and university students.",
+    on_load=TalentsState.load,
+)
+def talent() -> rx.Component:
+    return talents_section(preview=False, heading_level="h1")

@@ -1,0 +1,55 @@
+"""Kuppi Recordings (/youtube): slides, search, subject filter and the video grid.
+
+The view lives in the address: /youtube?q=<search>&subject=<subject id>.
+"""
+
+import reflex as rx
+
+from student_portal.components.filters import filter_bar, search_box, select_filter
+from student_portal.components.feedback import empty_message
+from student_portal.components.headings import page_heading
+from student_portal.components.layout import site_page
+from student_portal.components.page_slides import page_slides
+from student_portal.components.recordings import recordings_list
+from student_portal.constants import Text
+from student_portal.state.recordings import RecordingsState
+
+
+def no_videos() -> rx.Component:
+    """No videos found, plus the search text when there is one."""
+    return empty_message(
+        Text.NO_VIDEOS_FOUND,
+        rx.cond(RecordingsState.query.strip() != "", ' for "' + RecordingsState.query.strip() + '"', ""),
+    )
+
+
+@site_page(
+    route="/youtube",
+    title=Text.KUPPI_RECORDINGS,
+    description="Free recorded kuppi sessions by university students: search by topic, filter by subject.",
+    on_load=RecordingsState.load,
+)
+def youtube() -> rx.Component:
+    return rx.el.div(
+        page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
+        page_slides("recording-slides", RecordingsState.slides, label="Recording highlights"),
+        filter_bar(
+            search_box(
+                Text.SEARCH_RECORDINGS,
+                control_id="recordings-search",
+                value=RecordingsState.query,
+                on_change=RecordingsState.set_query,
+                placeholder="e.g. Physics",
+            ),
+            select_filter(
+                Text.SUBJECT,
+                control_id="recordings-subject",
+                value=RecordingsState.subject,
+                on_change=RecordingsState.set_subject,
+                options=RecordingsState.subjects,
+                all_label=Text.ALL,
+            ),
+        ),
+        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos()),
+        class_name="flex flex-col gap-6",
+    )

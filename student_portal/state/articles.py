@@ -1,0 +1,51 @@
+"""Articles: rich text, sanitised on the server before any component sees it.
+
+The old site rendered the stored HTML as is (a stored `<img onerror=...>` ran in every
+visitor's browser); here `clean_html` keeps the formatting and drops scripts, event handlers
+and javascript: links.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from student_portal.pocketbase import Article
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.content import public_rows
+from student_portal.utils.headings import fit_headings
+from student_portal.utils.sanitize import clean_html
+
+# Home shows articles inside its "Articles" section (h2): titles become h3. /article lists them
+# right under its h1: titles become h2.
+HOME_HEADING_LEVEL = 3
+PAGE_HEADING_LEVEL = 2
+
+
+@dataclass
+class ArticleBody:
+    id: str
+    html: str  # sanitised
+
+
+def article_body(record: Article) -> ArticleBody:
+    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), HOME_HEADING_LEVEL))
+
+
+class ArticlesState(rx.State):
+    articles: list[ArticleBody] = []
+    loading: bool = True
+
+    @rx.var
+    def page_articles(self) -> list[ArticleBody]:
+        """The same articles, titled one level higher for /article."""
+        return [ArticleBody(id=a.id, html=fit_headings(a.html, PAGE_HEADING_LEVEL)) for a in self.articles]
+
+    @rx.event(background=True)
+    async def load(self):
+        articles = await public_rows(Collection.ARTICLES, Article, article_body)
+        async with self:
+            # Spec 8: a failure is only logged; the list stays empty ("No articles available").
+            self.articles = [article for article in articles or [] if article.html.strip()]
+            self.loading = False

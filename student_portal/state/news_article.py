@@ -1,0 +1,55 @@
+"""One news item (/news/{id}): title, picture and sanitised content, or "Article not found"."""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import unquote
+
+import reflex as rx
+
+from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.content import file_url
+from student_portal.utils.sanitize import clean_html
+
+log = logging.getLogger(__name__)
+
+IMAGE_THUMB = "640x360"
+ROUTE_PREFIX = "/news/"
+
+
+def news_id_from_path(path: str) -> str:
+    """'/news/abc123' -> 'abc123' ("" when the path holds no id)."""
+    if not path.startswith(ROUTE_PREFIX):
+        return ""
+    return unquote(path[len(ROUTE_PREFIX):].strip("/"))
+
+
+class NewsArticleState(rx.State):
+    loading: bool = True
+    found: bool = False
+    title: str = ""
+    image_url: str = ""
+    html: str = ""
+
+    @rx.event(background=True)
+    async def load(self):
+        async with self:
+            self.loading, self.found = True, False
+            news_id = news_id_from_path(self.router.url.path)
+        record = None
+        if news_id:
+            try:
+                record = await content_cache().record(Collection.NEWS, news_id)
+            except ClientResponseError as error:
+                # 404 for an unknown id; anything else is a failed fetch. Both read "not found".
+                level = logging.INFO if error.status == 404 else logging.WARNING
+                log.log(level, "news %s: %s", news_id, error.message)
+        # Inactive news is retired or a draft: not published, so not shown by its link either.
+        shown = record if isinstance(record, NewsItem) and record.active else None
+        async with self:
+            self.found = shown is not None
+            self.title = shown.title if shown else ""
+            self.image_url = file_url(shown, shown.image, IMAGE_THUMB) if shown else ""
+            self.html = clean_html(shown.content) if shown else ""
+            self.loading = False

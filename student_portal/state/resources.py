@@ -1,0 +1,204 @@
+"""O/L and A/L resources: the folder pages (/ol-folder, /al-folder) and a folder's papers and
+notes (/ol/{folderId}, /al/{folderId}).
+
+One state per page kind serves both levels: the page passes its level to `load`. A folder's
+items are listed as spec 7 says (page 1, Limit.FOLDER_ITEMS_PER_PAGE a page, filtered by folder
+on the server), so a folder page never downloads every folder's items. The paper/notes choice
+lives in the address: /ol/{folderId}?type=note.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+import reflex as rx
+
+from student_portal.constants import Limit, Text
+from student_portal.pocketbase import (
+    ClientResponseError,
+    Collection,
+    ContentSlide,
+    Folder,
+    FolderItem,
+    configured_client,
+    filter_eq,
+    parse_records,
+)
+from student_portal.state.address import replace_address
+from student_portal.state.content import file_url, public_rows
+from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.utils.query import query_choice
+
+log = logging.getLogger(__name__)
+
+ITEM_THUMB = "400x300"  # OL_Items/AL_Items.image thumbs in the schema
+PAPER, NOTE = "paper", "note"
+ITEM_TYPES = ((PAPER, Text.PAPER), (NOTE, Text.NOTES))  # spec: Paper or Notes, default paper
+
+
+@dataclass(frozen=True)
+class Level:
+    key: str  # "ol", "al": the route prefix
+    label: str  # "O/L"
+    folders: str
+    items: str
+    slides: str
+
+    @property
+    def folders_path(self) -> str:
+        return f"/{self.key}-folder"
+
+    def folder_path(self, folder_id: str) -> str:
+        return f"/{self.key}/{folder_id}"
+
+
+LEVELS: dict[str, Level] = {
+    "ol": Level("ol", "O/L", Collection.OL_FOLDERS, Collection.OL_ITEMS, Collection.OL_SLIDES),
+    "al": Level("al", "A/L", Collection.AL_FOLDERS, Collection.AL_ITEMS, Collection.AL_SLIDES),
+}
+
+
+@dataclass
+class FolderCard:
+    id: str
+    name: str
+    href: str
+
+
+@dataclass
+class ItemCard:
+    id: str
+    type: str  # paper or note
+    title: str
+    description: str
+    variant: str  # the record's `varient` (spelt so), e.g. "Sinhala Medium"
+    image_url: str
+    download_url: str  # "" when the item has no file
+
+
+def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
+    """Folders with a name (or label) to show, in the collection's order."""
+    return [FolderCard(f.id, f.display_name, level.folder_path(f.id)) for f in folders if f.id and f.display_name]
+
+
+def item_card(item: FolderItem) -> ItemCard:
+    client = configured_client()
+    return ItemCard(
+        id=item.id,
+        type=item.type,
+        title=item.title,
+        description=item.description,
+        variant=item.varient.strip(),
+        image_url=file_url(item, item.image, ITEM_THUMB),
+        download_url=client.file_url(item.collection_id, item.id, item.file, download=True),
+    )
+
+
+async def fetch_folder_items(level: Level, folder_id: str) -> list[FolderItem]:
+    """Spec 7: page 1 of the level's items, Limit.FOLDER_ITEMS_PER_PAGE a page, of one folder.
+
+    Raises ClientResponseError. An id that names no folder is simply an empty list.
+    """
+    result = await configured_client().list(
+        level.items,
+        page=1,
+        per_page=Limit.FOLDER_ITEMS_PER_PAGE,
+        sort="created,id",
+        filter=filter_eq("folder", folder_id),
+        skip_total=True,
+    )
+    return parse_records(FolderItem, result.items)
+
+
+async def _items_or_none(level: Level, folder_id: str) -> list[FolderItem] | None:
+    try:
+        return await fetch_folder_items(level, folder_id)
+    except ClientResponseError as error:
+        log.warning("%s items of folder %r unavailable: %s", level.label, folder_id, error.message)
+        return None
+
+
+def folder_id_from(path: str) -> str:
+    """The {folderId} of /ol/{folderId} or /al/{folderId}."""
+    return unquote(path.rstrip("/").rsplit("/", 1)[-1])
+
+
+class ResourceFoldersState(rx.State):
+    level: str = ""
+    folders: list[FolderCard] = []
+    slides: list[PageSlide] = []
+    loading: bool = True
+    failed: bool = False
+
+    @rx.event(background=True)
+    async def load(self, level_key: str):
+        level = LEVELS[level_key]
+        async with self:
+            if self.level != level.key:  # O/L and A/L share this state: never show the other's
+                self.level, self.folders, self.slides = level.key, [], []
+            self.loading = not self.folders
+        folders, slides = await asyncio.gather(
+            public_rows(level.folders, Folder, lambda folder: folder),
+            public_rows(level.slides, ContentSlide, page_slide),
+        )
+        async with self:
+            if self.level != level.key:  # the visitor moved on to the other level meanwhile
+                return
+            self.failed = folders is None
+            self.folders = folder_cards(level, folders or [])
+            self.slides = with_image(slides)
+            self.loading = False
+
+
+class FolderItemsState(rx.State):
+    level: str = ""
+    folder_id: str = ""
+    folder_name: str = ""
+    items: list[ItemCard] = []
+    item_type: str = PAPER
+    loading: bool = True
+    failed: bool = False
+
+    @rx.var
+    def visible_items(self) -> list[ItemCard]:
+        return [item for item in self.items if item.type == self.item_type]
+
+    @rx.var
+    def heading(self) -> str:
+        label = LEVELS[self.level].label if self.level in LEVELS else ""
+        return self.folder_name or f"{label} resources".strip()
+
+    @rx.var
+    def folders_path(self) -> str:
+        return LEVELS[self.level].folders_path if self.level in LEVELS else "/"
+
+    @rx.event
+    def set_item_type(self, value: str):
+        self.item_type = value if value in dict(ITEM_TYPES) else PAPER
+        level = LEVELS.get(self.level)
+        if level is None:
+            return None
+        return replace_address(level.folder_path(self.folder_id), {"type": "" if self.item_type == PAPER else self.item_type})
+
+    @rx.event(background=True)
+    async def load(self, level_key: str):
+        level = LEVELS[level_key]
+        async with self:
+            folder_id = folder_id_from(self.router.url.path)
+            self.item_type = query_choice(self.router.url.query_parameters, "type", dict(ITEM_TYPES), PAPER)
+            if (self.level, self.folder_id) != (level.key, folder_id):
+                self.level, self.folder_id, self.folder_name, self.items = level.key, folder_id, "", []
+            self.loading = not self.items
+        items, folders = await asyncio.gather(
+            _items_or_none(level, folder_id), public_rows(level.folders, Folder, lambda folder: folder)
+        )
+        async with self:
+            if (self.level, self.folder_id) != (level.key, folder_id):
+                return
+            self.failed = items is None
+            self.items = [item_card(item) for item in items or []]
+            self.folder_name = next((f.display_name for f in folders or [] if f.id == folder_id), "")
+            self.loading = False

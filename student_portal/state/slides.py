@@ -1,0 +1,48 @@
+"""The home page's picture slides: Desktop_Slides for wide windows, Mobile_Slides for phones.
+
+Both sets are loaded, each on its own (one failing leaves the other); which one shows is
+decided by CSS at 700 px (components/slides.py), so it follows window resizes live.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from student_portal.pocketbase import DeviceSlide
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.content import file_url, public_rows
+
+DESKTOP_THUMB = "1280x480"
+MOBILE_THUMB = "640x640"
+
+
+@dataclass
+class SlideImage:
+    id: str
+    title: str
+    image_url: str
+
+
+def _shaper(thumb: str):
+    def shape(record: DeviceSlide) -> SlideImage:
+        return SlideImage(id=record.id, title=record.title, image_url=file_url(record, record.field, thumb))
+
+    return shape
+
+
+class SlidesState(rx.State):
+    desktop: list[SlideImage] = []
+    mobile: list[SlideImage] = []
+    loading: bool = True
+
+    @rx.event(background=True)
+    async def load(self):
+        desktop = await public_rows(Collection.DESKTOP_SLIDES, DeviceSlide, _shaper(DESKTOP_THUMB))
+        mobile = await public_rows(Collection.MOBILE_SLIDES, DeviceSlide, _shaper(MOBILE_THUMB))
+        async with self:
+            # Slides without a picture have nothing to show.
+            self.desktop = [slide for slide in desktop or [] if slide.image_url]
+            self.mobile = [slide for slide in mobile or [] if slide.image_url]
+            self.loading = False

@@ -1,0 +1,42 @@
+"""The class schedule's day logic, on top of utils.dates (Asia/Colombo days and clock times).
+
+Time zone decision: classes are stored as UTC instants; our students are in Sri Lanka, so a
+class belongs to the Asia/Colombo calendar day on which it starts and its start time is shown
+on the Colombo clock. A class stored at 2026-11-22 14:30 UTC is on 22 November at 8:00 PM for
+the student; one at 2026-11-22 19:00 UTC is on 23 November at 12:30 AM. (The old site compared
+and printed the UTC date and clock: a defect at the day boundary, fixed here.) Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
+
+from student_portal.utils.dates import parse_iso_day
+from student_portal.utils.filters import filter_by_local_day
+
+
+class Scheduled(Protocol):
+    starts: str  # the start instant, ISO in UTC ("2026-11-22T14:30:00+00:00"): sorts by time
+
+
+ScheduledT = TypeVar("ScheduledT", bound=Scheduled)
+
+
+def classes_on_day(classes: Iterable[ScheduledT], day: str) -> list[ScheduledT]:
+    """The classes starting on Colombo calendar `day` ('YYYY-MM-DD'), earliest first."""
+    return sorted(filter_by_local_day(classes, day, attr="starts"), key=lambda item: item.starts)
+
+
+def day_label(day: str) -> str:
+    """'2026-11-22' -> "Sunday, 22 November 2026" ("" when `day` is not a day)."""
+    value = parse_iso_day(day) if len(day.strip()) == 10 else None
+    return f"{value:%A}, {value.day} {value:%B %Y}" if value else ""
+
+
+def minutes_label(duration: float | None) -> str:
+    """"90 minutes" ("" when the duration is missing or not positive)."""
+    if duration is None or duration <= 0:
+        return ""
+    minutes = int(duration) if float(duration).is_integer() else round(duration, 1)
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"

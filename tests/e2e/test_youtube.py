@@ -1,0 +1,142 @@
+"""Kuppi Recordings (/youtube): slides, search and subject filter in the address, video cards."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from student_portal.constants import Limit, Text
+from student_portal.pocketbase import Recording
+from student_portal.utils.youtube import youtube_id
+from tests.e2e.address_helpers import is_same_document, mark_document
+from tests.support.demo_records import demo_records
+
+NEWEST_FIRST = "-created,id"
+
+
+def _recordings(demo_pocketbase) -> list[Recording]:
+    return [Recording.model_validate(r) for r in demo_records(demo_pocketbase, "Recordings", sort=NEWEST_FIRST)]
+
+
+def _subjects(demo_pocketbase) -> list[dict]:
+    return demo_records(demo_pocketbase, "Subjects", sort=NEWEST_FIRST)
+
+
+def test_recordings_grid_shows_every_recording_newest_first_with_its_subject(
+    sized_page: Page, base_url: str, demo_pocketbase
+) -> None:
+    recordings = _recordings(demo_pocketbase)
+    names = {s["id"]: s["name"] for s in _subjects(demo_pocketbase)}
+    sized_page.goto(base_url + "/youtube")
+    expect(sized_page).to_have_title(re.compile(rf"^{Text.KUPPI_RECORDINGS} \|"))
+    cards = sized_page.get_by_test_id("recording-card")
+    expect(cards).to_have_count(len(recordings))
+    expect(cards.get_by_role("heading")).to_have_text([r.name for r in recordings])
+    expect(cards.locator("span.rounded-full")).to_have_text([names.get(r.subject, Text.SUBJECT_UNKNOWN) for r in recordings])
+
+
+def test_a_recording_whose_link_has_no_video_id_shows_no_video(page: Page, base_url: str, demo_pocketbase) -> None:
+    broken = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link) is None)
+    working = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link))
+    page.goto(base_url + "/youtube")
+    expect(page.get_by_test_id("recording-card").filter(has_text=broken.name).locator("[data-video-id]")).to_have_count(0)
+    video = page.get_by_test_id("recording-card").filter(has_text=working.name).locator("[data-video-id]")
+    expect(video).to_have_attribute("data-video-id", youtube_id(working.link))
+
+
+def test_tapping_a_video_loads_the_player_with_rel_0(page: Page, base_url: str, demo_pocketbase) -> None:
+    first = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link))
+    page.goto(base_url + "/youtube")
+    card = page.get_by_test_id("recording-card").filter(has=page.get_by_role("heading", name=first.name, exact=True))
+    expect(card.locator("iframe")).to_have_count(0)
+    card.get_by_role("button", name=re.compile(re.escape(first.name))).click()
+    expect(card.locator("iframe")).to_have_attribute(
+        "src", f"https://www.youtube-nocookie.com/embed/{youtube_id(first.link)}?rel=0&autoplay=1"
+    )
+    expect(card.locator("iframe")).to_have_attribute("title", first.name)
+
+
+def test_search_is_case_insensitive_and_goes_into_the_address(sized_page: Page, base_url: str, demo_pocketbase) -> None:
+    expected = [r.name for r in _recordings(demo_pocketbase) if "kuppi" in r.name.casefold()]
+    assert 0 < len(expected) < len(_recordings(demo_pocketbase))
+    sized_page.goto(base_url + "/youtube")
+    cards = sized_page.get_by_test_id("recording-card")
+    expect(cards).to_have_count(len(_recordings(demo_pocketbase)))
+    mark_document(sized_page)
+    sized_page.get_by_label(Text.SEARCH_RECORDINGS).fill("KUPPI")
+    expect(cards.get_by_role("heading")).to_have_text(expected)
+    expect(sized_page).to_have_url(f"{base_url}/youtube?q=KUPPI")
+    assert is_same_document(sized_page)
+
+
+def test_no_videos_found_names_the_search(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/youtube")
+    expect(page.get_by_test_id("recording-card").first).to_be_visible()
+    page.get_by_label(Text.SEARCH_RECORDINGS).fill("zzz nothing")
+    expect(page.get_by_role("status")).to_have_text(f'{Text.NO_VIDEOS_FOUND} for "zzz nothing"')
+    expect(page.get_by_test_id("recording-card")).to_have_count(0)
+
+
+def test_subject_dropdown_lists_all_then_subjects_newest_first_and_filters(
+    sized_page: Page, base_url: str, demo_pocketbase
+) -> None:
+    subjects = _subjects(demo_pocketbase)
+    physics = next(s for s in subjects if s["name"] == "Physics")
+    expected = [r.name for r in _recordings(demo_pocketbase) if r.subject == physics["id"]]
+    sized_page.goto(base_url + "/youtube")
+    select = sized_page.get_by_label(Text.SUBJECT)
+    expect(select.locator("option")).to_have_text([Text.ALL] + [s["name"] for s in subjects])
+    select.select_option(label="Physics")
+    expect(sized_page.get_by_test_id("recording-card").get_by_role("heading")).to_have_text(expected)
+    expect(sized_page).to_have_url(f"{base_url}/youtube?subject={physics['id']}")
+
+
+def test_a_shared_search_and_subject_link_opens_the_same_view(page: Page, base_url: str, demo_pocketbase) -> None:
+    physics = next(s for s in _subjects(demo_pocketbase) if s["name"] == "Physics")
+    expected = [r.name for r in _recordings(demo_pocketbase)
+                if r.subject == physics["id"] and "dynamics" in r.name.casefold()]
+    page.goto(f"{base_url}/youtube?q=dynamics&subject={physics['id']}")
+    expect(page.get_by_label(Text.SEARCH_RECORDINGS)).to_have_value("dynamics")
+    expect(page.get_by_label(Text.SUBJECT)).to_have_value(physics["id"])
+    expect(page.get_by_test_id("recording-card").get_by_role("heading")).to_have_text(expected)
+    page.reload()
+    expect(page.get_by_test_id("recording-card").get_by_role("heading")).to_have_text(expected)
+
+
+def test_recording_slides_carousel_is_shown(page: Page, base_url: str, demo_pocketbase) -> None:
+    slides = demo_records(demo_pocketbase, "Recording_Slides")
+    page.goto(base_url + "/youtube")
+    carousel = page.get_by_role("region", name="Recording highlights")
+    # Hidden slides are aria-hidden: count the pictures, then read the one on show.
+    expect(carousel.locator("img")).to_have_count(len(slides))
+    expect(carousel.get_by_role("img")).to_have_attribute("alt", slides[0]["title"])
+    expect(carousel.get_by_role("figure")).to_contain_text(slides[0]["excerpt"])
+
+
+def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: str, backend) -> None:
+    backend.slow(2.0)
+    page.goto(base_url + "/youtube")
+    expect(page.get_by_test_id("skeletons").locator("> div")).to_have_count(Limit.SKELETON_CARDS)
+    expect(page.get_by_test_id("recording-card").first).to_be_visible(timeout=15_000)
+    expect(page.get_by_test_id("skeletons")).to_have_count(0)
+
+
+def test_a_dead_backend_shows_the_video_error(sized_page: Page, base_url: str, backend) -> None:
+    backend.down()
+    sized_page.goto(base_url + "/youtube")
+    expect(sized_page.get_by_role("alert")).to_have_text(Text.ERROR_LOADING_VIDEOS)
+    expect(sized_page.get_by_test_id("recording-card")).to_have_count(0)
+
+
+def test_garbage_from_the_backend_shows_the_video_error(page: Page, base_url: str, backend) -> None:
+    backend.garbage()
+    page.goto(base_url + "/youtube")
+    expect(page.get_by_role("alert")).to_have_text(Text.ERROR_LOADING_VIDEOS)
+
+
+def test_no_recordings_at_all_says_no_videos_found(page: Page, base_url: str, backend) -> None:
+    backend.empty()
+    page.goto(base_url + "/youtube")
+    expect(page.get_by_role("status")).to_have_text(Text.NO_VIDEOS_FOUND)
+    expect(page.get_by_label(Text.SUBJECT).locator("option")).to_have_text([Text.ALL])
