@@ -94,11 +94,15 @@ def boot_event(path: str, frontend: CompiledFrontend) -> dict[str, Any]:
 async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
                 timeout_s: float = config.VISITOR_TIMEOUT_S, settle_ms: int = config.SETTLE_MS) -> Visit:
     """Load one page's data the way a browser tab does; never raises."""
+    import aiohttp
     import socketio  # the `bench` extra: python-socketio[asyncio_client]
 
     pattern = re.compile(config.LOADING_VAR_PATTERN)
     progress = _Progress()
-    client = socketio.AsyncClient(reconnection=False)
+    # Our own HTTP session, closed below whatever happens (engine.io leaves its own open on
+    # some failed connects).
+    session = aiohttp.ClientSession()
+    client = socketio.AsyncClient(reconnection=False, http_session=session)
 
     async def on_event(update: dict[str, Any]) -> None:
         progress.last_delta_at = time.perf_counter()
@@ -154,4 +158,5 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
             await asyncio.wait_for(client.disconnect(), 5)
         except Exception:  # noqa: BLE001
             pass
+        await session.close()
     return result
