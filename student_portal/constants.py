@@ -43,6 +43,9 @@ class Timing:
     SCRIPT_CHUNK_LOAD_TIMEOUT_MS: Final = 120000
     # Ours, not the spec's: how long the site waits for PocketBase before saying so.
     BACKEND_TIMEOUT_S: Final = 5.0
+    # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
+    # is left, on the next page that checks the session.
+    TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
 
 
 class NavItem:
@@ -131,15 +134,35 @@ class Text:
     SIGN_IN: Final = "Sign in"
     SIGNING_IN: Final = "Signing in..."
     LOGIN_FAILED: Final = "Login failed. Please check your credentials."
+    IDENTITY_LABEL: Final = "User name or email"
+    PASSWORD_LABEL: Final = "Password"
+    SIGN_IN_HEADING: Final = "Sign in to Student Portal"
     TOO_MANY_ATTEMPTS: Final = "Too many sign-in attempts. Please try again in a minute."
     BACKEND_UNAVAILABLE: Final = "The server is not answering right now. Please try again in a moment."
 
+    # Header dialog (spec: exists, sends nothing)
+    DIALOG_LOGIN_TAB: Final = "Login"
+    DIALOG_SIGN_UP_TAB: Final = "Sign Up"
+    EMAIL_LABEL: Final = "Email"
+    CONFIRM_PASSWORD_LABEL: Final = "Confirm password"
+    CANCEL: Final = "Cancel"
+    SUBMIT: Final = "Submit"
+
     # Notes
+    UNI_NOTES: Final = "Uni Notes"
+    SEARCH_NOTES: Final = "Search notes"
+    PREVIEW: Final = "Preview"
+    OPEN_DRIVE_LINK: Final = "Open in Drive"
+    OPEN_LINK: Final = "Open link"
+    CLOSE: Final = "Close"
+    UNAUTHORIZED_DETAIL: Final = "Your account does not include Uni Notes. Ask the administrator for the notes role."
     UNAUTHORIZED: Final = "Unauthorized"
     LOADING_NOTES: Final = "Loading notes..."
     NO_NOTES_FOUND: Final = "No notes found"
     FAILED_TO_LOAD_NOTES: Final = "Failed to load notes. Please try again later."
     CLASS_NOTES_FAILED: Final = "Failed to load notes. Displaying sample data."
+    # What the class page shows instead: we never display invented notes (see state/class_page.py).
+    CLASS_NOTES_LOAD_FAILED: Final = "Failed to load notes. Please try again later."
     UNTITLED_NOTE: Final = "Untitled Note"
     FAILED_FILE_PREVIEW: Final = "Failed to fetch file preview"
     FAILED_FILE_DOWNLOAD: Final = "Failed to download file"
@@ -229,6 +252,17 @@ class Text:
     KNOW_DETAILS: Final = "Know Details"
     VIEW_CLASSES: Final = "View Classes"
     TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
+    TUITION_CLASSES: Final = "Tuition Classes"
+    PROMOTION: Final = "Promotion"
+    CLASS_NOTES: Final = "Class Notes"
+    CLASS_RECORDINGS: Final = "Class Recordings"
+    BACK: Final = "Back"
+    LOADING_CLASS: Final = "Loading class..."
+    CLASS_LOAD_FAILED: Final = "Failed to load this class. Please try again later."
+    TEACHER_NOT_FOUND: Final = "Teacher not found"
+    TEACHER_NOT_FOUND_DETAIL: Final = "This class link is old or mistyped."
+    ALL_TEACHERS: Final = "See all teachers"
+    TEACHERS_LOAD_FAILED: Final = "Failed to load teachers. Please try again later."
 
     # Backend client (spec section 8)
     CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."

@@ -45,10 +45,10 @@ def article_cards() -> rx.Component:
         ArticlesState.loading,
         skeleton_cards(2, "h-80"),
         rx.cond(
-            ArticlesState.articles,
+            ArticlesState.page_articles,
             rx.el.div(
                 rx.foreach(
-                    ArticlesState.articles,
+                    ArticlesState.page_articles,
                     lambda article: rx.el.article(article_content(article),
                                                   class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"),
                 ),

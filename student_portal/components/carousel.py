@@ -120,6 +120,24 @@ def _browser_hooks(name: str, dom_id: str, interval_ms: int, count: rx.Var, inde
     return [rx.Var(hook, _var_data=data) for hook in hooks]
 
 
+def _current(name: str, count: rx.Var) -> rx.Var:
+    """The index of the slide shown (0 when the stored one is past the end of a shorter list)."""
+    index = CarouselState.positions.get(name, 0).to(int)
+    return rx.cond(index < count, index, 0).to(int)
+
+
+def slide_is_near(name: str, index: rx.Var, count: rx.Var) -> rx.Var:
+    """True for the slide shown, the next one and the one just left.
+
+    Pictures of the other slides need not load yet: a lazy image in a carousel track is beside
+    the screen, not below it, so the browser would fetch every slide's picture on arrival.
+    Rendering a slide's picture only when it is near saves those bytes on mobile data and still
+    gives the next picture a whole interval to arrive before it slides in.
+    """
+    current = _current(name, count)
+    return (index == current) | (index == current - 1) | (index == (current + 1) % count)
+
+
 def _slide(content: rx.Component, index: rx.Var, current: rx.Var, count: rx.Var, noun: str) -> rx.Component:
     hidden = index != current
     return rx.el.div(
@@ -129,7 +147,6 @@ def _slide(content: rx.Component, index: rx.Var, current: rx.Var, count: rx.Var,
         aria_label=f"{index + 1} of {count}",
         aria_hidden=hidden.to_string(),
         custom_attrs={"inert": hidden},
-        data_active=(~hidden).to_string(),
         class_name="w-full shrink-0 grow-0 basis-full",
     )
 
@@ -167,7 +184,7 @@ def carousel(
     dom_id = "carousel-" + re.sub(r"[^a-z0-9-]", "-", name.lower())
     count = slides.length()
     index = CarouselState.positions.get(name, 0).to(int)
-    current = rx.cond(index < count, index, 0).to(int)
+    current = _current(name, count)
     paused = CarouselState.paused.get(name, False).to(bool)
 
     controls = [

@@ -10,7 +10,7 @@ from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
 
-_TAB = "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap"
+_TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
 _ACTIVE = "bg-blue-700 text-white"
 _IDLE = "text-slate-700 hover:bg-blue-50 hover:text-blue-800"
 
@@ -26,7 +26,9 @@ def logo() -> rx.Component:
     )
 
 
-def nav_link(item: NavItem, active: bool, label: str, extra: str = "") -> rx.Component:
+def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx.Component:
+    # `extra` carries the horizontal padding: two px-* classes on one element do not combine
+    # (the stylesheet's order picks one), which left the phone tabs too wide for a 390 px screen.
     return internal_link(
         label,
         href=item.url,
@@ -63,7 +65,7 @@ def phone_menu(active: str) -> rx.Component:
             "text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
         ),
         rx.el.nav(
-            *[nav_link(item, item.url == active, item.title, "block") for item in NAVIGATION],
+            *[nav_link(item, item.url == active, item.title, "block px-3") for item in NAVIGATION],
             aria_label="Menu",
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
             "bg-white p-2 shadow-lg",

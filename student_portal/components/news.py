@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.carousel import carousel
+from student_portal.components.carousel import carousel, slide_is_near
 from student_portal.components.feedback import skeleton_cards
 from student_portal.components.image import image
 from student_portal.components.links import internal_link
@@ -12,14 +12,21 @@ from student_portal.constants import Text, Timing
 from student_portal.state.news import NewsSlide, NewsState
 
 
+CAROUSEL = "home-news"
+_PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
+
+
 def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
     return rx.el.article(
         rx.cond(
             item.image_url,
-            image(src=item.image_url, alt="", width=640, height=360,
-                      # The first slide may be the largest picture in view: not lazy.
-                      loading=rx.cond(index == 0, "eager", "lazy"),
-                      class_name="aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"),
+            rx.cond(
+                slide_is_near(CAROUSEL, index, NewsState.items.length()),
+                # The first slide may be the largest picture in view: not lazy.
+                image(src=item.image_url, alt="", width=640, height=360,
+                      loading=rx.cond(index == 0, "eager", "lazy"), class_name=_PICTURE),
+                rx.el.div(class_name=_PICTURE),
+            ),
         ),
         rx.el.div(
             rx.el.h3(item.title, class_name="text-xl font-bold text-slate-900"),
@@ -49,7 +56,7 @@ def latest_news() -> rx.Component:
             rx.cond(
                 NewsState.loading,
                 skeleton_cards(1, "h-72"),
-                carousel("home-news", NewsState.items, news_slide, label=Text.LATEST_NEWS,
+                carousel(CAROUSEL, NewsState.items, news_slide, label=Text.LATEST_NEWS,
                          interval_ms=Timing.NEWS_AUTOPLAY_MS, transition_ms=Timing.NEWS_SPEED_MS,
                          arrows=False, noun="news item"),
             ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.carousel import carousel
+from student_portal.components.carousel import carousel, slide_is_near
 from student_portal.components.image import image
 from student_portal.constants import Limit, Text, Timing
 from student_portal.state.slides import SlideImage, SlidesState
@@ -18,13 +18,18 @@ from student_portal.state.slides import SlideImage, SlidesState
 assert Limit.DESKTOP_BREAKPOINT_PX == 700
 _DESKTOP_ONLY = "hidden min-[700px]:block"
 _PHONE_ONLY = "min-[700px]:hidden"
+DESKTOP, MOBILE = "home-slides-desktop", "home-slides-mobile"
 
 
-def _slide(width: int, height: int):
+def _slide(name: str, slides: rx.Var[list[SlideImage]], width: int, height: int):
+    picture = f"w-full rounded-xl bg-slate-200 object-cover aspect-[{width}/{height}]"
+
     def render(item: SlideImage, index: rx.Var[int]) -> rx.Component:
-        return image(
-            src=item.image_url, alt=item.title, width=width, height=height, loading="lazy",
-            class_name="w-full rounded-xl bg-slate-200 object-cover",
+        return rx.cond(
+            slide_is_near(name, index, slides.length()),
+            image(src=item.image_url, alt=item.title, width=width, height=height, loading="lazy",
+                  class_name=picture),
+            rx.el.div(role="img", aria_label=item.title, class_name=picture),
         )
 
     return render
@@ -45,12 +50,12 @@ def slides_carousel() -> rx.Component:
         rx.cond(SlidesState.loading, _placeholder()),
         rx.cond(
             SlidesState.desktop,
-            carousel("home-slides-desktop", SlidesState.desktop, _slide(1280, 480), label=Text.SLIDES,
+            carousel(DESKTOP, SlidesState.desktop, _slide(DESKTOP, SlidesState.desktop, 1280, 480), label=Text.SLIDES,
                      interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS, class_name=_DESKTOP_ONLY),
         ),
         rx.cond(
             SlidesState.mobile,
-            carousel("home-slides-mobile", SlidesState.mobile, _slide(640, 640), label=Text.SLIDES,
+            carousel(MOBILE, SlidesState.mobile, _slide(MOBILE, SlidesState.mobile, 640, 640), label=Text.SLIDES,
                      interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS, class_name=_PHONE_ONLY),
         ),
         data_testid="slides",

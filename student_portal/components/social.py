@@ -23,7 +23,7 @@ def platform_border(platform: rx.Var[str]) -> rx.Var[str]:
     )
 
 
-def social_card(card: SocialCard) -> rx.Component:
+def social_card(card: SocialCard, heading=rx.el.h3) -> rx.Component:
     return rx.el.article(
         rx.cond(
             card.thumbnail_url,
@@ -31,7 +31,7 @@ def social_card(card: SocialCard) -> rx.Component:
                       class_name="aspect-video w-full bg-slate-200 object-cover"),
         ),
         rx.el.div(
-            rx.el.h3(card.title, class_name="font-semibold text-slate-900"),
+            heading(card.title, class_name="font-semibold text-slate-900"),
             rx.el.p(card.description, class_name="text-sm text-slate-700"),
             rx.cond(
                 card.link,
@@ -50,12 +50,16 @@ def social_card(card: SocialCard) -> rx.Component:
     )
 
 
-def social_cards() -> rx.Component:
-    """The grid; spec 8: a failure is only logged, so an empty or failed list shows nothing."""
+def social_cards(card_heading=rx.el.h3) -> rx.Component:
+    """The grid; spec 8: a failure is only logged, so an empty or failed list shows nothing.
+
+    `card_heading`: h3 under a section's h2 (home), h2 right under the page's h1 (/social).
+    """
     return rx.cond(
         SocialState.loading,
         skeleton_cards(4, "h-72"),
-        rx.el.div(rx.foreach(SocialState.cards, social_card), class_name="grid grid-cols-1 gap-4 lg:grid-cols-4"),
+        rx.el.div(rx.foreach(SocialState.cards, lambda card: social_card(card, card_heading)),
+                  class_name="grid grid-cols-1 gap-4 lg:grid-cols-4"),
     )
 
 

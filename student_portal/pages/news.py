@@ -3,7 +3,7 @@
 import reflex as rx
 
 from student_portal.components.articles import PROSE
-from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.components.feedback import skeleton_cards
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.layout import site_page
@@ -45,7 +45,12 @@ def news() -> rx.Component:
         rx.cond(
             NewsArticleState.loading,
             skeleton_cards(1, "h-96"),
-            rx.cond(NewsArticleState.found, news_article(), empty_message(Text.ARTICLE_NOT_FOUND)),
+            rx.cond(
+                NewsArticleState.found,
+                news_article(),
+                rx.el.div(rx.el.h1(Text.ARTICLE_NOT_FOUND, class_name="py-8 text-2xl font-semibold text-slate-700"),
+                          role="status"),
+            ),
         ),
         class_name="flex max-w-3xl flex-col gap-4",
     )

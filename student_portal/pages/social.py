@@ -17,6 +17,6 @@ from student_portal.state.social import SocialState
 def social() -> rx.Component:
     return rx.el.section(
         rx.el.h1(Text.SOCIAL, class_name="text-3xl font-bold"),
-        social_cards(),
+        social_cards(card_heading=rx.el.h2),
         class_name="flex flex-col gap-6",
     )

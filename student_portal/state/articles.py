@@ -14,11 +14,13 @@ import reflex as rx
 from student_portal.pocketbase import Article
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import public_rows
-from student_portal.utils.headings import demote_headings
+from student_portal.utils.headings import fit_headings
 from student_portal.utils.sanitize import clean_html
 
-# The pages show articles under their own h1 and section h2: article titles become h3.
-HEADING_LEVEL = 3
+# Home shows articles inside its "Articles" section (h2): titles become h3. /article lists them
+# right under its h1: titles become h2.
+HOME_HEADING_LEVEL = 3
+PAGE_HEADING_LEVEL = 2
 
 
 @dataclass
@@ -28,12 +30,17 @@ class ArticleBody:
 
 
 def article_body(record: Article) -> ArticleBody:
-    return ArticleBody(id=record.id, html=demote_headings(clean_html(record.conent), HEADING_LEVEL))
+    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), HOME_HEADING_LEVEL))
 
 
 class ArticlesState(rx.State):
     articles: list[ArticleBody] = []
     loading: bool = True
+
+    @rx.var
+    def page_articles(self) -> list[ArticleBody]:
+        """The same articles, titled one level higher for /article."""
+        return [ArticleBody(id=a.id, html=fit_headings(a.html, PAGE_HEADING_LEVEL)) for a in self.articles]
 
     @rx.event(background=True)
     async def load(self):

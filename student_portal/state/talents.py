@@ -11,7 +11,8 @@ from student_portal.constants import Limit
 from student_portal.pocketbase import Talent, TalentCategory
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import public_rows
-from student_portal.utils.schedule import date_label
+from student_portal.utils.dates import format_date
+from student_portal.utils.filters import filter_by_category, take
 from student_portal.utils.youtube import youtube_id
 
 
@@ -21,7 +22,7 @@ class TalentCard:
     name: str
     title: str
     video_id: str  # "" when the link has no YouTube video: the card shows no player
-    date: str  # "19 November 2026"
+    date: str  # "19 Nov 2026" (the Colombo day)
     category_id: str
 
 
@@ -37,14 +38,9 @@ def talent_card(record: Talent) -> TalentCard:
         name=record.name,
         title=record.title,
         video_id=youtube_id(record.link) or "",
-        date=date_label(record.date),
+        date=format_date(record.date),
         category_id=record.categorie,
     )
-
-
-def in_category(cards: list[TalentCard], category_id: str) -> list[TalentCard]:
-    """Spec 4: an empty choice means all; else talents whose categorie equals the id."""
-    return [card for card in cards if not category_id or card.category_id == category_id]
 
 
 class TalentsState(rx.State):
@@ -55,11 +51,12 @@ class TalentsState(rx.State):
 
     @rx.var
     def visible_talents(self) -> list[TalentCard]:
-        return in_category(self.talents, self.category)
+        # Spec 4: an empty choice means all; else talents whose categorie equals the id.
+        return filter_by_category(self.talents, self.category, "category_id")
 
     @rx.var
     def preview_talents(self) -> list[TalentCard]:
-        return self.visible_talents[: Limit.TALENTS_MAX]
+        return take(self.visible_talents, Limit.TALENTS_MAX)
 
     @rx.event
     def set_category(self, category_id: str):

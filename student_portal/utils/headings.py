@@ -2,7 +2,7 @@
 
 An article written with <h1> titles, shown inside a page that already has its <h1> and an <h2>
 per section, would break the page outline screen-reader users navigate by. Its headings are
-shifted down so the highest becomes the level the page asks for; their relative order stays.
+shifted so the highest becomes the level the page asks for; their relative order stays.
 Works on HTML that `utils.sanitize.clean_html` produced (well-formed tags, no attributes that
 could hide a tag name). Pure.
 """
@@ -14,12 +14,12 @@ import re
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>/])", re.IGNORECASE)
 
 
-def demote_headings(html: str, top: int) -> str:
-    """`html` with its highest heading at level `top` (2-6) and the others below it."""
+def fit_headings(html: str, top: int) -> str:
+    """`html` with its highest heading at level `top` (1-6) and the others below it."""
     levels = [int(match.group(2)) for match in _HEADING_TAG.finditer(html)]
     if not levels:
         return html
     shift = top - min(levels)
-    if shift <= 0:
+    if shift == 0:
         return html
-    return _HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + shift)}", html)
+    return _HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{max(1, min(6, int(m.group(2)) + shift))}", html)

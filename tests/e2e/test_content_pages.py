@@ -50,7 +50,7 @@ def test_the_article_page_lists_every_article_as_rich_text(sized_page: Page, bas
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(Text.ARTICLES)
     cards = sized_page.locator("main article")
     expect(cards).to_have_count(3)
-    expect(cards.nth(1).locator("h3").first).to_have_text("Choosing a degree: Moratuwa, Peradeniya or Colombo?")
+    expect(cards.nth(1).locator("h2").first).to_have_text("Choosing a degree: Moratuwa, Peradeniya or Colombo?")
     expect(cards.nth(1).locator("table")).to_be_visible()
     expect(cards.nth(1).get_by_role("link", name="UGC handbook")).to_have_attribute("href", "https://www.ugc.ac.lk")
     expect(sized_page).to_have_title(f"{Text.ARTICLES} | {SITE_NAME}")

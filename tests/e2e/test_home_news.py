@@ -89,10 +89,13 @@ def test_the_pause_button_stops_autoplay_and_play_resumes_it(sized_page: Page, b
     expect(heading).to_have_text(ACTIVE_NEWS[0])
     news.get_by_role("button", name=Text.PAUSE_SLIDESHOW).click()
     sized_page.mouse.move(0, 0)
+    play = news.get_by_role("button", name=Text.PLAY_SLIDESHOW)
+    expect(play).to_be_visible()  # the pause reached the server before time moves on
     sized_page.clock.run_for(Timing.NEWS_AUTOPLAY_MS * 3)
     expect(heading).to_have_text(ACTIVE_NEWS[0])
-    news.get_by_role("button", name=Text.PLAY_SLIDESHOW).click()
+    play.click()
     sized_page.mouse.move(0, 0)
+    expect(news.get_by_role("button", name=Text.PAUSE_SLIDESHOW)).to_be_visible()
     sized_page.clock.run_for(Timing.NEWS_AUTOPLAY_MS)
     expect(heading).to_have_text(ACTIVE_NEWS[1])
 
@@ -136,6 +139,19 @@ def test_a_swipe_of_5_px_or_more_changes_the_slide(page: Page, base_url: str) ->
     expect(heading).to_have_text(ACTIVE_NEWS[1])
     swipe(page, viewport, 60)
     expect(heading).to_have_text(ACTIVE_NEWS[0])
+
+
+def test_only_the_shown_and_next_news_pictures_load_on_arrival(page: Page, base_url: str) -> None:
+    requested: set[str] = set()
+    page.on("request", lambda r: requested.add(r.url) if "thumb=640x360" in r.url else None)
+    page.goto(base_url + "/")
+    news = _news(page)
+    expect(shown_slide(news).locator("img")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert {re.search(r"news0+(\d)", url).group(1) for url in requested} == {"1", "2"}
+    news.get_by_role("button", name="Show news item 2").click()
+    expect(news.locator('img[src*="news00000000003"]')).to_have_count(1)
+    expect(news.locator('img[src*="news00000000004"]')).to_have_count(0)
 
 
 def test_hidden_slides_are_out_of_the_tab_order(page: Page, base_url: str) -> None:

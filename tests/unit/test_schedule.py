@@ -3,63 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
-
-import pytest
+from datetime import UTC, datetime
 
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass
 from student_portal.state import schedule
 from student_portal.state.schedule import class_row, teachers_to_fetch
-from student_portal.utils.schedule import (
-    classes_on_day,
-    clock_label,
-    date_label,
-    day_label,
-    local_day,
-    minutes_label,
-    parse_day,
-    today,
-)
+from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
 
 
-def test_a_class_at_1430_utc_is_on_the_same_colombo_day_at_8_pm() -> None:
-    instant = datetime(2026, 11, 22, 14, 30, tzinfo=UTC)
-    assert local_day(instant) == "2026-11-22"
-    assert clock_label(instant) == "8:00 PM"
-
-
-def test_a_class_at_1900_utc_belongs_to_the_next_colombo_day() -> None:
-    # 19:00 UTC is 00:30 the next morning in Sri Lanka: the UTC date would be the wrong day.
-    instant = datetime(2026, 11, 22, 19, 0, tzinfo=UTC)
-    assert local_day(instant) == "2026-11-23"
-    assert clock_label(instant) == "12:30 AM"
-
-
-def test_clock_label_noon_and_midnight() -> None:
-    colombo = timezone(timedelta(hours=5, minutes=30))
-    assert clock_label(datetime(2026, 1, 1, 12, 5, tzinfo=colombo)) == "12:05 PM"
-    assert clock_label(datetime(2026, 1, 1, 0, 0, tzinfo=colombo)) == "12:00 AM"
-    assert clock_label(None) == ""
-
-
-def test_today_is_the_colombo_date_not_the_utc_date() -> None:
-    assert today(now=datetime(2026, 11, 22, 20, 0, tzinfo=UTC)) == "2026-11-23"
-    assert today(now=datetime(2026, 11, 22, 18, 0, tzinfo=UTC)) == "2026-11-22"
-
-
-@pytest.mark.parametrize(("value", "expected"), [
-    ("2026-11-22", "2026-11-22"), (" 2026-02-28 ", "2026-02-28"), ("2026-02-30", ""),
-    ("22/11/2026", ""), ("", ""), ("2026-11-22T00:00", ""), ("not a day", ""),
-])
-def test_parse_day_accepts_only_real_days(value: str, expected: str) -> None:
-    assert parse_day(value) == expected
-
-
-def test_labels() -> None:
+def test_day_and_duration_labels() -> None:
     assert day_label("2026-11-22") == "Sunday, 22 November 2026"
-    assert day_label("nonsense") == ""
-    assert date_label(datetime(2026, 11, 21, 20, 0, tzinfo=UTC)) == "22 November 2026"
-    assert date_label(None) == ""
+    assert day_label("2026-02-30") == day_label("nonsense") == day_label("") == ""
     assert minutes_label(90) == "90 minutes"
     assert minutes_label(1) == "1 minute"
     assert minutes_label(None) == minutes_label(0) == ""
@@ -87,9 +41,18 @@ def test_classes_on_a_colombo_day_are_those_starting_that_day_earliest_first() -
     assert classes_on_day(rows, "") == []
 
 
-def test_a_class_row_shows_colombo_clock_minutes_and_a_safe_zoom_link() -> None:
+def test_a_class_at_1430_utc_is_on_the_same_colombo_day_at_8_pm() -> None:
     row = class_row(_record("c1", datetime(2026, 11, 22, 14, 30, tzinfo=UTC)))
     assert (row.day, row.clock, row.minutes) == ("2026-11-22", "8:00 PM", "60 minutes")
+
+
+def test_a_class_at_1900_utc_belongs_to_the_next_colombo_day_at_12_30_am() -> None:
+    row = class_row(_record("c2", datetime(2026, 11, 22, 19, 0, tzinfo=UTC)))
+    assert (row.day, row.clock) == ("2026-11-23", "12:30 AM")
+
+
+def test_a_class_row_has_a_safe_zoom_link() -> None:
+    row = class_row(_record("c1", datetime(2026, 11, 22, 14, 30, tzinfo=UTC)))
     assert row.zoom_url.startswith("https://us05web.zoom.us/")
     bad = class_row(TuitionClass.model_validate({"id": "c2", "zoom": "javascript:alert(1)"}))
     assert bad.zoom_url == ""

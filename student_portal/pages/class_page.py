@@ -1,0 +1,123 @@
+"""A teacher's class (/class/{teacherId}): sign-in required (spec 2, 6, 9).
+
+The old site passed the teacher in router state, so a class page could not be shared or
+reloaded; here the teacher is in the address. /class alone goes to the teacher list.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.documents import document_list, preview_dialog
+from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.layout import site_page
+from student_portal.components.links import internal_link
+from student_portal.components.filters import search_box
+from student_portal.components.search import no_match_detail
+from student_portal.components.teachers import class_header, section_banner
+from student_portal.components.video import youtube_video
+from student_portal.constants import Text
+from student_portal.state.auth import AuthState
+from student_portal.state.class_page import ClassState, Phase, VideoRow
+
+_HEADING = "text-xl font-bold text-slate-900"
+
+
+def class_notes() -> rx.Component:
+    return rx.el.section(
+        section_banner(ClassState.teacher.notes_banner_url),
+        rx.el.h2(Text.CLASS_NOTES, id="class-notes", class_name=_HEADING),
+        rx.cond(
+            ClassState.notes_failed,
+            error_message(Text.CLASS_NOTES_LOAD_FAILED),
+            rx.fragment(
+                search_box(Text.SEARCH_NOTES, control_id="class-notes-search", value=ClassState.notes_query,
+                           on_change=ClassState.set_notes_query),
+                rx.cond(
+                    ClassState.visible_notes,
+                    document_list(ClassState.visible_notes, ClassState),
+                    empty_message(Text.NO_NOTES_FOUND, no_match_detail(ClassState.notes_query)),
+                ),
+            ),
+        ),
+        aria_labelledby="class-notes",
+        class_name="flex flex-col gap-4",
+    )
+
+
+def video_card(video: VideoRow) -> rx.Component:
+    return rx.el.article(
+        youtube_video(video.video_id, video.name, scope="class"),
+        rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
+        data_testid="class-video",
+        class_name="flex flex-col gap-2",
+    )
+
+
+def class_recordings() -> rx.Component:
+    return rx.el.section(
+        section_banner(ClassState.teacher.recordings_banner_url),
+        rx.el.h2(Text.CLASS_RECORDINGS, id="class-recordings", class_name=_HEADING),
+        rx.cond(
+            ClassState.recordings_failed,
+            error_message(Text.ERROR_LOADING_VIDEOS),
+            rx.fragment(
+                search_box(Text.SEARCH_RECORDINGS, control_id="class-recordings-search",
+                           value=ClassState.recordings_query, on_change=ClassState.set_recordings_query),
+                rx.cond(
+                    ClassState.visible_recordings,
+                    rx.el.div(rx.foreach(ClassState.visible_recordings, video_card),
+                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+                    empty_message(Text.NO_VIDEOS_FOUND, no_match_detail(ClassState.recordings_query)),
+                ),
+            ),
+        ),
+        aria_labelledby="class-recordings",
+        class_name="flex flex-col gap-4",
+    )
+
+
+def teacher_not_found() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(Text.TEACHER_NOT_FOUND, class_name="text-2xl font-semibold text-slate-900"),
+        rx.el.p(Text.TEACHER_NOT_FOUND_DETAIL, class_name="text-slate-700"),
+        internal_link(Text.ALL_TEACHERS, href="/profile",
+                      class_name="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 font-semibold "
+                      "text-white hover:bg-blue-800"),
+        data_testid="teacher-not-found",
+        class_name="flex flex-col items-center gap-4 py-12 text-center",
+    )
+
+
+@site_page(
+    route="/class/[teacher_id]",
+    title=Text.TUITION_CLASSES,
+    description="Class notes and recordings from your tuition class teacher.",
+    on_load=ClassState.load,
+)
+def class_page() -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            AuthState.is_authenticated,  # signed out in another tab: the class material goes at once
+            rx.match(
+                ClassState.phase,
+                (Phase.NOT_FOUND, teacher_not_found()),
+                (Phase.FAILED, error_message(Text.CLASS_LOAD_FAILED)),
+                (Phase.READY, rx.fragment(class_header(ClassState.teacher), class_notes(), class_recordings())),
+                loading_message(Text.LOADING_CLASS),
+            ),
+            loading_message(Text.LOADING_CLASS),
+        ),
+        preview_dialog(),
+        class_name="flex flex-col gap-10",
+    )
+
+
+@site_page(
+    route="/class",
+    title=Text.TUITION_CLASSES,
+    description="Tuition class teachers in Sri Lanka.",
+    on_load=ClassState.to_profile,
+)
+def class_index() -> rx.Component:
+    return rx.el.p(internal_link(Text.ALL_TEACHERS, href="/profile", class_name="underline"))

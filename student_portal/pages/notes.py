@@ -1,0 +1,68 @@
+"""Uni Notes (/notes): sign-in and role notes or full (spec 2, 6, 8)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.documents import document_list, preview_dialog
+from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.layout import site_page
+from student_portal.components.page_slides import page_slides
+from student_portal.components.filters import search_box
+from student_portal.components.search import no_match_detail
+from student_portal.constants import Text
+from student_portal.state.auth import AuthState
+from student_portal.state.notes import NotesState, Phase
+
+
+def unauthorized() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(Text.UNAUTHORIZED, class_name="text-xl font-semibold text-red-800"),
+        rx.el.p(Text.UNAUTHORIZED_DETAIL, class_name="text-slate-700"),
+        role="alert",
+        data_testid="unauthorized",
+        class_name="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-6 text-center",
+    )
+
+
+def notes_list() -> rx.Component:
+    return rx.el.div(
+        search_box(Text.SEARCH_NOTES, control_id="notes-search", value=NotesState.query,
+                   on_change=NotesState.set_query),
+        rx.cond(
+            NotesState.visible_notes,
+            document_list(NotesState.visible_notes, NotesState, heading=rx.el.h2),
+            empty_message(Text.NO_NOTES_FOUND, no_match_detail(NotesState.query)),
+        ),
+        class_name="flex flex-col gap-4",
+    )
+
+
+@site_page(
+    route="/notes",
+    title=Text.UNI_NOTES,
+    description="University lecture notes shared by senior students: search, preview and download.",
+    on_load=[NotesState.load, NotesState.load_slides],
+)
+def notes() -> rx.Component:
+    return rx.el.section(
+        rx.el.h1(Text.UNI_NOTES, class_name="text-2xl font-bold text-slate-900"),
+        rx.cond(
+            NotesState.phase != Phase.UNAUTHORIZED,
+            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES, NotesState.slides_loading),
+        ),
+        rx.cond(
+            # Signed out in another tab: the list goes at once (the session follows the store).
+            AuthState.is_authenticated,
+            rx.match(
+                NotesState.phase,
+                (Phase.UNAUTHORIZED, unauthorized()),
+                (Phase.FAILED, error_message(Text.FAILED_TO_LOAD_NOTES)),
+                (Phase.READY, notes_list()),
+                loading_message(Text.LOADING_NOTES),
+            ),
+            loading_message(Text.LOADING_NOTES),
+        ),
+        preview_dialog(),
+        class_name="flex flex-col gap-6",
+    )

@@ -1,0 +1,217 @@
+"""The visitor's sign-in session (spec 4 "Auth", 5, 6).
+
+The PocketBase token and auth record live in the browser's local storage under
+`pocketbase_auth` (as the spec's client store did), so a session survives a reload and is
+shared by every tab; Reflex restores it into this state on each page load and follows changes
+made in other tabs (`sync=True`).
+
+What is trusted where: the browser may edit its own storage, so the stored record (its role)
+only decides what the header shows. Access to protected data is decided by PocketBase: pages
+that show it call `verified_session`, which asks PocketBase for the user's record with the
+token (or refreshes a token close to expiry) and uses the role PocketBase answers, and then
+fetch with that token, so PocketBase's own rules apply. Tokens and passwords are never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from student_portal.constants import StorageKey, Timing
+from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
+from student_portal.pocketbase.collections import Collection
+from student_portal.pocketbase.records import NOTES_ROLES
+from student_portal.utils.tokens import is_token_valid, needs_refresh, token_claims
+
+log = logging.getLogger(__name__)
+
+# The auth record fields kept in the browser (spec 3: id, email, collectionId, collectionName,
+# verified; plus the user name and role the site shows and decides on).
+_RECORD_FIELDS = ("id", "email", "username", "role", "verified", "collectionId", "collectionName")
+
+# PocketBase answers these for a token it no longer accepts (a garbage token reads as a guest,
+# so viewing one's own record then gives 404).
+_REJECTED_STATUSES = frozenset({401, 403, 404})
+
+
+@dataclass(frozen=True)
+class StoredAuth:
+    """The parsed `pocketbase_auth` item: {token, record}."""
+
+    token: str
+    record: dict[str, Any]
+
+    @property
+    def user_id(self) -> str:
+        claim = (token_claims(self.token) or {}).get("id")
+        if isinstance(claim, str) and claim:
+            return claim
+        record_id = self.record.get("id")
+        return record_id if isinstance(record_id, str) else ""
+
+    def __repr__(self) -> str:  # never print the token
+        return f"StoredAuth(token='***', user_id={self.user_id!r})"
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session PocketBase has just confirmed: its (possibly refreshed) token and the user."""
+
+    token: str
+    user: User
+
+    def __repr__(self) -> str:
+        return f"Session(token='***', user_id={self.user.id!r}, role={self.user.role!r})"
+
+
+def parse_stored_auth(raw: str) -> StoredAuth | None:
+    """The stored item, or None when it is empty or not the {token, record} JSON we write."""
+    if not raw:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    token, record = data.get("token"), data.get("record")
+    if not isinstance(token, str) or not token:
+        return None
+    return StoredAuth(token=token, record=record if isinstance(record, dict) else {})
+
+
+def dump_stored_auth(token: str, record: dict[str, Any]) -> str:
+    kept = {key: record[key] for key in _RECORD_FIELDS if key in record}
+    return json.dumps({"token": token, "record": kept}, separators=(",", ":"))
+
+
+def sign_in_first(path: str) -> list[rx.event.EventSpec]:
+    """Events that remember `path` (for after sign-in) and open /login in its place."""
+    remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(path)})"
+    return [rx.call_script(remember), rx.redirect("/login", replace=True)]
+
+
+# States that hold protected data register a function clearing it, so logout can forget it.
+_forgetters: list[Callable[[rx.State], Any]] = []
+
+
+def forget_on_logout(state_cls: type[rx.State]) -> type[rx.State]:
+    """Class decorator: reset this state when its visitor logs out."""
+
+    async def forget(any_state: rx.State) -> None:
+        (await any_state.get_state(state_cls)).reset()
+
+    _forgetters.append(forget)
+    return state_cls
+
+
+class AuthState(rx.State):
+    # JSON {token, record}; see dump_stored_auth.
+    stored_auth: str = rx.LocalStorage("", name=StorageKey.AUTH, sync=True)
+    logging_out: bool = False
+
+    # --- what the page shows --------------------------------------------------------------
+    # Not cached: whether a token has expired depends on the clock, not only on the storage.
+    @rx.var(cache=False)
+    def is_authenticated(self) -> bool:
+        return self._session() is not None
+
+    @rx.var(cache=False)
+    def role(self) -> str:
+        session = self._session()
+        role = session.record.get("role") if session else ""
+        return role if isinstance(role, str) else ""
+
+    @rx.var(cache=False)
+    def can_view_notes(self) -> bool:
+        """For the header and links only; the notes page asks PocketBase (verified_session)."""
+        return self.role in NOTES_ROLES
+
+    # --- helpers (not events) ---------------------------------------------------------------
+    def _session(self) -> StoredAuth | None:
+        """The stored session, or None when there is none or its token has expired."""
+        stored = parse_stored_auth(self.stored_auth)
+        if stored is None or not is_token_valid(stored.token, time.time()):
+            return None
+        return stored
+
+    def _store(self, token: str, record: dict[str, Any]) -> None:
+        self.stored_auth = dump_stored_auth(token, record)
+
+    def _clear(self) -> None:
+        self.stored_auth = ""
+
+    # --- events --------------------------------------------------------------------------------
+    @rx.event
+    def redirect_if_signed_in(self):
+        """/login on load: a signed-in visitor has nothing to do there."""
+        if self.is_authenticated:
+            return rx.redirect("/", replace=True)
+        if self.stored_auth and self._session() is None:
+            self._clear()  # an expired or unreadable token: forget it
+        return None
+
+    @rx.event
+    async def logout(self):
+        """Spec 4: clear the store and the state, then go home; a failure is only logged."""
+        if self.logging_out:
+            return
+        self.logging_out = True
+        yield
+        try:
+            for forget in _forgetters:
+                await forget(self)
+        except Exception:  # noqa: BLE001 - spec 8: a logout failure is only logged
+            log.exception("logout: could not clear a page's protected data")
+        finally:
+            self._clear()
+            self.logging_out = False
+        yield rx.redirect("/")
+
+
+async def verified_session(state: rx.State) -> Session | None:
+    """In a background task: the visitor's session as PocketBase sees it now, or None.
+
+    None when the visitor has no valid stored token or PocketBase rejects it (the stored item is
+    then cleared: signed out). A token close to expiry is refreshed and stored. Other failures
+    (PocketBase down) raise ClientResponseError: the page shows its error face.
+    """
+    async with state:
+        auth = await state.get_state(AuthState)
+        stored = auth._session()
+        if stored is None:
+            if auth.stored_auth:
+                auth._clear()
+            return None
+    client = configured_client()
+    token = stored.token
+    try:
+        if needs_refresh(token, time.time(), Timing.TOKEN_REFRESH_MARGIN_S):
+            refreshed = await client.auth_refresh(token)
+            token, record = refreshed.token, refreshed.record
+        else:
+            record = await client.get_one(Collection.USERS, stored.user_id, token=token)
+    except ClientResponseError as error:
+        if error.status not in _REJECTED_STATUSES:
+            raise
+        log.info("stored session rejected by PocketBase (status %s): signed out", error.status)
+        async with state:
+            auth = await state.get_state(AuthState)
+            if parse_stored_auth(auth.stored_auth) == stored:
+                auth._clear()
+        return None
+    user = parse_record(User, record)
+    async with state:
+        auth = await state.get_state(AuthState)
+        if parse_stored_auth(auth.stored_auth) != stored:
+            return None  # logged out (or in as someone else) meanwhile
+        auth._store(token, record)
+    if user is None or not user.id:
+        return None
+    return Session(token=token, user=user)

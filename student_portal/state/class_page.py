@@ -1,0 +1,200 @@
+"""One teacher's class page (/class/{teacherId}): sign-in required (spec 2, 6).
+
+Class notes and class recordings are fetched with the visitor's own token (PocketBase's rules
+require a signed-in user), filtered to this teacher by PocketBase rather than in the browser
+as the old site did. When the class notes cannot be loaded the old site showed made-up sample
+notes ("Failed to load notes. Displaying sample data."); we say that they failed to load
+instead (Text.CLASS_NOTES_LOAD_FAILED): invented documents on a real class page would mislead
+students.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import reflex as rx
+
+from student_portal.constants import Limit, Text
+from student_portal.pocketbase import (
+    ClassNote,
+    ClassRecording,
+    ClientResponseError,
+    Teacher,
+    configured_client,
+    content_cache,
+    filter_eq,
+    parse_records,
+)
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.content import file_url
+from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
+from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE, class_path
+from student_portal.utils.filters import search_by_name, take
+from student_portal.utils.links import safe_url
+from student_portal.utils.youtube import youtube_id
+
+log = logging.getLogger(__name__)
+
+BANNER_THUMB = "1280x320"
+
+
+class Phase:
+    CHECKING = "checking"  # confirming the session and loading: "Loading class..."
+    NOT_FOUND = "not_found"
+    FAILED = "failed"
+    READY = "ready"
+
+
+@dataclass
+class TeacherHeader:
+    id: str = ""
+    name: str = ""
+    description: str = ""
+    avatar_url: str = ""
+    avatar_url_large: str = ""
+    notes_banner_url: str = ""
+    recordings_banner_url: str = ""
+
+
+@dataclass
+class VideoRow:
+    id: str
+    name: str
+    video_id: str  # 11 characters; rows without one are not listed (spec 5)
+
+
+def teacher_header(teacher: Teacher) -> TeacherHeader:
+    return TeacherHeader(
+        id=teacher.id,
+        name=teacher.name,
+        description=teacher.display_description,  # "A grade" when empty
+        avatar_url=file_url(teacher, teacher.avatar, AVATAR_THUMB),
+        avatar_url_large=file_url(teacher, teacher.avatar, AVATAR_THUMB_LARGE),
+        notes_banner_url=file_url(teacher, teacher.note_background, BANNER_THUMB),
+        recordings_banner_url=file_url(teacher, teacher.record_backgroud, BANNER_THUMB),
+    )
+
+
+def class_note_rows(notes: list[ClassNote]) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
+    rows: list[DocumentRow] = []
+    files: dict[str, StoredFile] = {}
+    for note in notes:
+        if not note.id:
+            continue
+        rows.append(DocumentRow(
+            id=note.id,
+            name=note.name.strip() or Text.UNTITLED_NOTE,
+            has_file=bool(note.file),
+            link=safe_url(note.url) or "",
+        ))
+        if note.file:
+            files[note.id] = StoredFile(note.collection_id, note.id, note.file)
+    return rows, files
+
+
+def video_rows(recordings: list[ClassRecording]) -> list[VideoRow]:
+    rows = []
+    for recording in recordings:
+        video_id = youtube_id(recording.link)
+        if recording.id and video_id:
+            rows.append(VideoRow(id=recording.id, name=recording.name, video_id=video_id))
+    return rows
+
+
+def teacher_id_from_path(path: str) -> str:
+    """The {teacherId} of /class/{teacherId} ("" for anything else)."""
+    parts = [part for part in path.split("/") if part]
+    return parts[1] if len(parts) == 2 and parts[0] == "class" else ""
+
+
+def _matching(rows: list, query: str, limit: int) -> list:
+    """Spec 5: case-insensitive substring search on the name, then the section's limit."""
+    return take(search_by_name(rows, query), limit)
+
+
+@forget_on_logout
+class ClassState(ProtectedDocuments, rx.State):
+    phase: str = Phase.CHECKING
+    teacher: TeacherHeader = TeacherHeader()
+    notes: list[DocumentRow] = []
+    notes_failed: bool = False
+    notes_query: str = ""
+    recordings: list[VideoRow] = []
+    recordings_failed: bool = False
+    recordings_query: str = ""
+
+    @rx.var
+    def visible_notes(self) -> list[DocumentRow]:
+        return _matching(self.notes, self.notes_query, Limit.CLASS_NOTES_MAX)
+
+    @rx.var
+    def visible_recordings(self) -> list[VideoRow]:
+        return _matching(self.recordings, self.recordings_query, Limit.CLASS_RECORDINGS_MAX)
+
+    @rx.event
+    def set_notes_query(self, value: str):
+        self.notes_query = value
+
+    @rx.event
+    def set_recordings_query(self, value: str):
+        self.recordings_query = value
+
+    @rx.event
+    def to_profile(self):
+        """/class without a teacher: the teachers are listed on /profile."""
+        return rx.redirect("/profile", replace=True)
+
+    @rx.event(background=True)
+    async def load(self):
+        async with self:
+            self.reset()
+            teacher_id = teacher_id_from_path(self.router.url.path)
+        try:
+            session = await verified_session(self)
+        except ClientResponseError as error:
+            log.warning("class page: session check failed (status %s)", error.status)
+            async with self:
+                self.phase = Phase.FAILED
+            return
+        if session is None:
+            for event in sign_in_first(class_path(teacher_id)):
+                yield event
+            return
+        try:
+            teacher = await content_cache().record(Collection.TEACHERS, teacher_id)
+        except ClientResponseError as error:
+            async with self:
+                self.phase = Phase.NOT_FOUND if error.is_not_found else Phase.FAILED
+            if not error.is_not_found:
+                log.warning("class page: teacher unavailable (status %s)", error.status)
+            return
+        if not isinstance(teacher, Teacher):
+            async with self:
+                self.phase = Phase.NOT_FOUND
+            return
+        client = configured_client()
+        by_teacher = filter_eq("teacher", teacher.id)
+        notes, recordings = await asyncio.gather(
+            client.full_list(Collection.CLASS_NOTES, sort="created", filter=by_teacher, token=session.token),
+            client.full_list(Collection.CLASS_RECORDINGS, sort="created", filter=by_teacher, token=session.token),
+            return_exceptions=True,
+        )
+        for name, result in (("class notes", notes), ("class recordings", recordings)):
+            if isinstance(result, ClientResponseError):
+                log.warning("class page: %s failed (status %s)", name, result.status)
+            elif isinstance(result, BaseException):
+                raise result
+        async with self:
+            self.teacher = teacher_header(teacher)
+            if isinstance(notes, list):
+                rows, files = class_note_rows(parse_records(ClassNote, notes))
+                self.notes = rows
+                self._remember_files(rows, files)
+            self.notes_failed = not isinstance(notes, list)
+            if isinstance(recordings, list):
+                self.recordings = video_rows(parse_records(ClassRecording, recordings))
+            self.recordings_failed = not isinstance(recordings, list)
+            self.phase = Phase.READY

@@ -1,0 +1,124 @@
+"""Protected documents (Uni Notes, class notes): rows, preview and download.
+
+The files are stored `protected` in PocketBase: their plain address answers 404. Preview and
+download ask PocketBase for a short-lived file token (~3 min) with the visitor's own token at
+the moment of the click, and only then put the tokenised address in the browser. A row never
+carries a file address; the state keeps which file belongs to which row on the server side.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+import reflex as rx
+
+from student_portal.constants import Text
+from student_portal.pocketbase import ClientResponseError, configured_client
+from student_portal.state.auth import AuthState
+
+log = logging.getLogger(__name__)
+
+PREVIEW_DIALOG_ID = "file-preview"
+
+
+@dataclass
+class DocumentRow:
+    """One note as a list shows it."""
+
+    id: str
+    name: str
+    has_file: bool = False
+    link: str = ""  # a checked external address (drive / url), "" when none
+    external: bool = False  # spec: an external note opens `link` instead of a preview
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    collection_id: str
+    record_id: str
+    filename: str
+
+
+def show_preview_dialog() -> rx.event.EventSpec:
+    return rx.call_script(f"document.getElementById({json.dumps(PREVIEW_DIALOG_ID)})?.showModal()")
+
+
+def start_download(url: str) -> rx.event.EventSpec:
+    """Fetch `url` (PocketBase answers it as an attachment) in a hidden frame: the browser saves
+    the file. Following a link in the page itself would start a navigation, on which Reflex
+    drops its websocket connection."""
+    return rx.call_script(
+        "(() => { const f = document.createElement('iframe'); f.hidden = true;"
+        f" f.src = {json.dumps(url)}; document.body.appendChild(f);"
+        " setTimeout(() => f.remove(), 60000); })()"
+    )
+
+
+class FilePreviewState(rx.State):
+    """The one preview dialog of a page: the framed address and the document's name."""
+
+    url: str = ""
+    title: str = ""
+
+    @rx.event
+    def clear(self):
+        """The dialog closed: drop the address (its file token) from the frame and the state."""
+        self.url = ""
+        self.title = ""
+
+
+class ProtectedDocuments(rx.State, mixin=True):
+    """Preview and download for the rows a page state lists (see `_remember_files`)."""
+
+    # row id -> the stored file; a backend var: never sent to the browser.
+    _files: dict[str, StoredFile] = {}
+    _titles: dict[str, str] = {}
+
+    def _remember_files(self, rows: list[DocumentRow], files: dict[str, StoredFile]) -> None:
+        self._files = files
+        self._titles = {row.id: row.name for row in rows}
+
+    async def _file_address(self, row_id: str, *, download: bool) -> tuple[str, str] | None:
+        """(tokenised address, title) for a row's file, or None when the visitor may not have it."""
+        async with self:
+            stored = self._files.get(row_id)
+            title = self._titles.get(row_id, "")
+            session = (await self.get_state(AuthState))._session()
+        if stored is None or session is None:
+            return None
+        client = configured_client()
+        file_token = await client.file_token(session.token)
+        url = client.file_url(
+            stored.collection_id, stored.record_id, stored.filename,
+            token=file_token, download=download,
+        )
+        return (url, title) if url else None
+
+    @rx.event(background=True)
+    async def preview(self, row_id: str):
+        try:
+            found = await self._file_address(row_id, download=False)
+        except ClientResponseError as error:
+            log.warning("file preview: no file token (status %s)", error.status)
+            found = None
+        if found is None:
+            yield rx.window_alert(Text.FAILED_FILE_PREVIEW)
+            return
+        async with self:
+            dialog = await self.get_state(FilePreviewState)
+            dialog.url, dialog.title = found
+        yield show_preview_dialog()
+
+    @rx.event(background=True)
+    async def download(self, row_id: str):
+        try:
+            found = await self._file_address(row_id, download=True)
+        except ClientResponseError as error:
+            log.warning("file download: no file token (status %s)", error.status)
+            found = None
+        if found is None:
+            yield rx.window_alert(Text.FAILED_FILE_DOWNLOAD)
+            return
+        yield start_download(found[0])

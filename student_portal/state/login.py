@@ -1,0 +1,95 @@
+"""The /login form (spec 2 "Login", 4, 5, 8).
+
+The password goes from the form's submit event straight into the PocketBase call: it is never
+a state var (so never stored, persisted or sent back to the browser) and never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import reflex as rx
+
+from student_portal.constants import StorageKey, Text
+from student_portal.pocketbase import ClientResponseError, configured_client
+from student_portal.state.auth import AuthState
+from student_portal.utils.redirects import safe_redirect_path
+
+log = logging.getLogger(__name__)
+
+_TAKE_REDIRECT_PATH = (
+    f"(() => {{ const key = {json.dumps(StorageKey.REDIRECT)};"
+    " const path = window.sessionStorage.getItem(key);"
+    " window.sessionStorage.removeItem(key); return path; })()"
+)
+
+
+def login_error_text(error: ClientResponseError) -> str:
+    """What the login form says about a failed sign-in."""
+    if error.is_rate_limited:
+        return Text.TOO_MANY_ATTEMPTS
+    if error.status == 0 or error.status >= 500 or 200 <= error.status < 300:
+        # No answer, a server error, or an answer that was not a sign-in (garbage body).
+        return Text.BACKEND_UNAVAILABLE
+    return Text.LOGIN_FAILED
+
+
+def _form_text(form: dict[str, Any], key: str) -> str:
+    value = form.get(key)
+    return value if isinstance(value, str) else ""
+
+
+class LoginState(rx.State):
+    signing_in: bool = False
+    error: str = ""
+
+    @rx.event(background=True)
+    async def submit(self, form: dict[str, Any]):
+        identity = _form_text(form, "identity").strip()
+        password = _form_text(form, "password")
+        if not identity or not password:
+            # Both are `required` in the form; this covers a crafted event.
+            async with self:
+                self.error = Text.LOGIN_FAILED
+            return
+        async with self:
+            if self.signing_in:
+                return
+            self.signing_in = True
+            self.error = ""
+            # The visitor's address, so PocketBase's sign-in rate limit counts per visitor.
+            client_ip = self.router.session.client_ip
+        try:
+            result = await configured_client().auth_with_password(
+                identity, password, client_ip=client_ip
+            )
+        except ClientResponseError as error:
+            log.info("sign-in refused: status %s", error.status)
+            async with self:
+                self.signing_in = False
+                self.error = login_error_text(error)
+            return
+        except Exception:
+            log.exception("sign-in failed unexpectedly")
+            async with self:
+                self.signing_in = False
+                self.error = Text.BACKEND_UNAVAILABLE
+            return
+        async with self:
+            auth = await self.get_state(AuthState)
+            auth._store(result.token, result.record)
+            self.signing_in = False
+        # Back to the page the visitor came from (saved by the header's Login button). The
+        # item is taken out by the script itself: rx.remove_session_storage would re-hydrate
+        # the page, running /login's on_load again.
+        yield rx.call_script(_TAKE_REDIRECT_PATH, callback=LoginState.return_to_page)
+
+    @rx.event
+    def return_to_page(self, path: Any):
+        return rx.redirect(safe_redirect_path(path), replace=True)
+
+    @rx.event
+    def clear_error(self):
+        self.error = ""

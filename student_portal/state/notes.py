@@ -1,0 +1,118 @@
+"""Uni Notes (/notes): sign-in and role notes or full required (spec 2, 6).
+
+The old site checked the role only in the browser. Here the server decides: the visitor's
+session is confirmed with PocketBase (verified_session), the role PocketBase reports is
+checked, and the list is fetched with the visitor's own token, so PocketBase's list rule
+applies too. A visitor who may not see notes gets no note data at all, not even hidden.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+
+from student_portal.pocketbase import (
+    ClientResponseError,
+    ContentSlide,
+    Note,
+    configured_client,
+    parse_records,
+)
+from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
+from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.content import public_rows
+from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
+from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.utils.filters import search_by_name
+from student_portal.utils.links import safe_url
+
+log = logging.getLogger(__name__)
+
+NOTES_PATH = "/notes"
+
+
+class Phase:
+    """What the notes area shows."""
+
+    CHECKING = "checking"  # confirming the session, then loading: "Loading notes..."
+    UNAUTHORIZED = "unauthorized"
+    READY = "ready"
+    FAILED = "failed"
+
+
+def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
+    """Rows for the list and, per row, the stored file it previews and downloads."""
+    rows: list[DocumentRow] = []
+    files: dict[str, StoredFile] = {}
+    for note in records:
+        if not isinstance(note, Note) or not note.id:
+            continue
+        link = safe_url(note.drive) or ""
+        rows.append(DocumentRow(
+            id=note.id, name=note.display_name, has_file=bool(note.file),
+            link=link, external=note.external and bool(link),
+        ))
+        if note.file:
+            files[note.id] = StoredFile(note.collection_id, note.id, note.file)
+    return rows, files
+
+
+@forget_on_logout
+class NotesState(ProtectedDocuments, rx.State):
+    phase: str = Phase.CHECKING
+    notes: list[DocumentRow] = []
+    query: str = ""
+    slides: list[PageSlide] = []  # Notes_Slides: public pictures, for the carousel
+    slides_loading: bool = True  # the carousel keeps its place until they arrive
+
+    @rx.var
+    def visible_notes(self) -> list[DocumentRow]:
+        """Spec 5: case-insensitive substring search on the name."""
+        return search_by_name(self.notes, self.query)
+
+    @rx.event
+    def set_query(self, value: str):
+        self.query = value
+
+    @rx.event(background=True)
+    async def load_slides(self):
+        slides = with_image(await public_rows(Collection.NOTES_SLIDES, ContentSlide, page_slide))
+        async with self:
+            self.slides, self.slides_loading = slides, False
+
+    @rx.event(background=True)
+    async def load(self):
+        async with self:
+            self.phase, self.notes, self.query = Phase.CHECKING, [], ""
+            self._remember_files([], {})
+        try:
+            session = await verified_session(self)
+        except ClientResponseError as error:
+            log.warning("notes: session check failed (status %s)", error.status)
+            async with self:
+                self.phase = Phase.FAILED
+            return
+        if session is None:
+            for event in sign_in_first(NOTES_PATH):
+                yield event
+            return
+        if not session.user.can_view_notes:
+            async with self:
+                self.phase = Phase.UNAUTHORIZED
+            return
+        try:
+            items = await configured_client().full_list(
+                Collection.NOTES, sort=PROTECTED_MODELS[Collection.NOTES].sort, token=session.token
+            )
+        except ClientResponseError as error:
+            log.warning("notes: list failed (status %s)", error.status)
+            async with self:
+                self.phase = Phase.FAILED
+            return
+        rows, files = note_rows(parse_records(Note, items))
+        async with self:
+            self.notes = rows
+            self._remember_files(rows, files)
+            self.phase = Phase.READY
