@@ -33,3 +33,21 @@ def skeleton_cards(count: int, class_name: str = "h-56") -> rx.Component:
         data_testid="skeletons",
         class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
     )
+
+
+def list_faces(
+    *,
+    loading: rx.Var[bool],
+    loading_face: rx.Component,
+    items: rx.Var,
+    content: rx.Component,
+    empty: rx.Component,
+    failed: rx.Var[bool] | None = None,
+    error_text: str | None = None,
+) -> rx.Component:
+    """A list's face: loading, else the error (when the list has one), else `content` when
+    there are `items`, else `empty`."""
+    loaded = rx.cond(items, content, empty)
+    if failed is not None and error_text is not None:
+        loaded = rx.cond(failed, error_message(error_text), loaded)
+    return rx.cond(loading, loading_face, loaded)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.buttons import show_more_link
 from student_portal.components.headings import section_heading
 from student_portal.components.video import youtube_video
@@ -39,21 +39,17 @@ def recordings_list(
     recordings: rx.Var[list[RecordingCard]], columns: str, empty: rx.Component, *, level: int = 3
 ) -> rx.Component:
     """The three faces: 4 skeletons while loading, the error, the cards (or `empty`)."""
-    return rx.cond(
-        RecordingsState.loading,
-        skeleton_cards(Limit.SKELETON_CARDS, "h-72"),
-        rx.cond(
-            RecordingsState.failed,
-            error_message(Text.ERROR_LOADING_VIDEOS),
-            rx.cond(
-                recordings,
-                rx.el.div(
-                    rx.foreach(recordings, lambda card: recording_card(card, level=level)),
-                    class_name=f"grid gap-4 {columns}",
-                ),
-                empty,
-            ),
+    return list_faces(
+        loading=RecordingsState.loading,
+        loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-72"),
+        failed=RecordingsState.failed,
+        error_text=Text.ERROR_LOADING_VIDEOS,
+        items=recordings,
+        content=rx.el.div(
+            rx.foreach(recordings, lambda card: recording_card(card, level=level)),
+            class_name=f"grid gap-4 {columns}",
         ),
+        empty=empty,
     )
 
 

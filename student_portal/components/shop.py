@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.buttons import WHATSAPP, show_more_link
 from student_portal.components.image import image
@@ -65,23 +65,21 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                 all_label=Text.ALL_CATEGORIES,
             ),
         ),
-        rx.cond(
-            ShopState.loading,
-            skeleton_cards(limit or Limit.SKELETON_CARDS, "h-96"),
-            rx.cond(
-                products,
-                rx.el.div(
-                    rx.foreach(
-                        products,
-                        # On /shop the first row is the largest paint; the home preview is below the fold.
-                        lambda product, index: product_card(
-                            product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
-                        ),
+        list_faces(  # spec 8: a failed products fetch is only logged, so no error face
+            loading=ShopState.loading,
+            loading_face=skeleton_cards(limit or Limit.SKELETON_CARDS, "h-96"),
+            items=products,
+            content=rx.el.div(
+                rx.foreach(
+                    products,
+                    # On /shop the first row is the largest paint; the home preview is below the fold.
+                    lambda product, index: product_card(
+                        product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
                     ),
-                    class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
                 ),
-                empty_message(Text.NO_PRODUCTS),
+                class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
             ),
+            empty=empty_message(Text.NO_PRODUCTS),
         ),
         show_more_link(ShopState.shop_url) if limit is not None else rx.fragment(),
         aria_labelledby="shop-heading",

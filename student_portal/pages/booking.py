@@ -6,7 +6,7 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>.
 import reflex as rx
 
 from student_portal.components.booking import book_room_dialog, hotel_card
-from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
@@ -40,19 +40,15 @@ def booking() -> rx.Component:
                 fixed=[(str(n), str(n)) for n in Limit.GUEST_CHOICES],
             ),
         ),
-        rx.cond(
-            BookingState.loading,
-            skeleton_cards(Limit.SKELETON_CARDS, "h-96"),
-            rx.cond(
-                BookingState.failed,
-                error_message(Text.ROOMS_FAILED),
-                rx.cond(
-                    BookingState.visible_hotels,
-                    rx.el.div(rx.foreach(BookingState.visible_hotels, hotel_card),
+        list_faces(
+            loading=BookingState.loading,
+            loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-96"),
+            failed=BookingState.failed,
+            error_text=Text.ROOMS_FAILED,
+            items=BookingState.visible_hotels,
+            content=rx.el.div(rx.foreach(BookingState.visible_hotels, hotel_card),
                               class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
-                    empty_message(Text.NO_ROOMS),
-                ),
-            ),
+            empty=empty_message(Text.NO_ROOMS),
         ),
         book_room_dialog(),
         class_name="flex flex-col gap-6",

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from student_portal.components.buttons import PRIMARY
-from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.image import image
 from student_portal.components.layout import site_page
@@ -40,19 +40,15 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
 def instructor() -> rx.Component:
     return rx.el.div(
         page_heading("Our teachers", "The teachers behind our tuition classes and class recordings."),
-        rx.cond(
-            InstructorsState.loading,
-            skeleton_cards(Limit.SKELETON_CARDS, "h-36"),
-            rx.cond(
-                InstructorsState.failed,
-                error_message(Text.TEACHERS_FAILED),
-                rx.cond(
-                    InstructorsState.instructors,
-                    rx.el.div(rx.foreach(InstructorsState.instructors, instructor_card),
+        list_faces(
+            loading=InstructorsState.loading,
+            loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-36"),
+            failed=InstructorsState.failed,
+            error_text=Text.TEACHERS_FAILED,
+            items=InstructorsState.instructors,
+            content=rx.el.div(rx.foreach(InstructorsState.instructors, instructor_card),
                               class_name="grid gap-4 md:grid-cols-2"),
-                    empty_message(Text.NO_TEACHERS),
-                ),
-            ),
+            empty=empty_message(Text.NO_TEACHERS),
         ),
         internal_link("See the tuition classes", href="/profile", class_name=f"{PRIMARY} self-start"),
         class_name="flex flex-col gap-6",

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
@@ -19,18 +19,14 @@ from student_portal.state.jobs import JobsState
 def jobs() -> rx.Component:
     return rx.el.div(
         page_heading(Text.JOB_MARKET, "Jobs, internships and part-time work. Contact the employer directly."),
-        rx.cond(
-            JobsState.loading,
-            skeleton_cards(Limit.SKELETON_CARDS, "h-56"),
-            rx.cond(
-                JobsState.failed,
-                error_message(Text.JOBS_FAILED),
-                rx.cond(
-                    JobsState.jobs,
-                    rx.el.div(rx.foreach(JobsState.jobs, job_card), class_name="grid gap-4 lg:grid-cols-2"),
-                    empty_message(Text.NO_JOBS),
-                ),
-            ),
+        list_faces(
+            loading=JobsState.loading,
+            loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-56"),
+            failed=JobsState.failed,
+            error_text=Text.JOBS_FAILED,
+            items=JobsState.jobs,
+            content=rx.el.div(rx.foreach(JobsState.jobs, job_card), class_name="grid gap-4 lg:grid-cols-2"),
+            empty=empty_message(Text.NO_JOBS),
         ),
         class_name="flex flex-col gap-6",
     )

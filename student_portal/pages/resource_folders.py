@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.feedback import empty_message, list_faces, loading_message
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
@@ -16,22 +16,18 @@ def folders_page(level: Level) -> rx.Component:
         page_heading(f"{level.label} resources", f"Past papers and notes for G.C.E. {level.label}, by folder."),
         page_slides(f"{level.key}-slides", ResourceFoldersState.slides, f"{level.label} highlights",
                     ResourceFoldersState.loading),
-        rx.cond(
-            ResourceFoldersState.loading,
-            loading_message(Text.LOADING),
-            rx.cond(
-                ResourceFoldersState.failed,
-                error_message(Text.FOLDERS_FAILED),
-                rx.cond(
-                    ResourceFoldersState.folders,
-                    rx.el.nav(
-                        rx.foreach(ResourceFoldersState.folders, folder_card),
-                        aria_label=f"{level.label} folders",
-                        class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3",
-                    ),
-                    empty_message(Text.NO_ITEMS_FOUND),
-                ),
+        list_faces(
+            loading=ResourceFoldersState.loading,
+            loading_face=loading_message(Text.LOADING),
+            failed=ResourceFoldersState.failed,
+            error_text=Text.FOLDERS_FAILED,
+            items=ResourceFoldersState.folders,
+            content=rx.el.nav(
+                rx.foreach(ResourceFoldersState.folders, folder_card),
+                aria_label=f"{level.label} folders",
+                class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3",
             ),
+            empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
         class_name="flex flex-col gap-6",
     )

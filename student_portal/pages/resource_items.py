@@ -6,7 +6,7 @@ folder (No items found.), not an error page.
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, error_message, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
@@ -25,19 +25,15 @@ def items_page(level: Level) -> rx.Component:
         ),
         page_heading(FolderItemsState.heading),
         type_selector(),
-        rx.cond(
-            FolderItemsState.loading,
-            skeleton_cards(Limit.SKELETON_CARDS, "h-80"),
-            rx.cond(
-                FolderItemsState.failed,
-                error_message(Text.ITEMS_FAILED),
-                rx.cond(
-                    FolderItemsState.visible_items,
-                    rx.el.div(rx.foreach(FolderItemsState.visible_items, item_card),
+        list_faces(
+            loading=FolderItemsState.loading,
+            loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-80"),
+            failed=FolderItemsState.failed,
+            error_text=Text.ITEMS_FAILED,
+            items=FolderItemsState.visible_items,
+            content=rx.el.div(rx.foreach(FolderItemsState.visible_items, item_card),
                               class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"),
-                    empty_message(Text.NO_ITEMS_FOUND),
-                ),
-            ),
+            empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
         class_name="flex flex-col gap-5",
     )
