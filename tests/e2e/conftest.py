@@ -93,6 +93,10 @@ class Backend:
     def server_error(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=ERROR_RESPONSE))
 
+    def use(self, server) -> None:
+        """Forward the site to any running PocketBase (a test's own data set)."""
+        self._proxy.forward_to(server.port)
+
 
 @pytest.fixture
 def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.FixtureRequest) -> Iterator[Backend]:
