@@ -87,3 +87,40 @@ def sign_in_context(context: BrowserContext, base_url: str, pb_url: str, identit
 def new_visitor(browser: Browser, client_ip: str, **options) -> BrowserContext:
     """A fresh browser context that is its own visitor (see conftest `client_ip`)."""
     return browser.new_context(extra_http_headers={"X-Forwarded-For": client_ip}, **options)
+
+
+# What Reflex shows or logs when a page or an event handler breaks.
+CRASH_TEXTS = re.compile(r"An error occurred|Unexpected Application Error|Application error")
+CRASH_LOG_LINES = ("[Reflex Backend Exception]", "[Reflex Frontend Exception]", "Traceback (most recent call last)")
+
+
+class SiteLog:
+    """What the site's server writes to its log from now on."""
+
+    def __init__(self, site) -> None:
+        self.path = site.log_file
+        self.start = self.path.stat().st_size
+
+    def text(self) -> str:
+        with self.path.open("rb") as log:
+            log.seek(self.start)
+            return log.read().decode("utf-8", "replace")
+
+    def crashes(self) -> list[str]:
+        text = self.text()
+        return [line for line in CRASH_LOG_LINES if line in text]
+
+
+class PageWatch:
+    """Script errors and dialogs of one page (a dialog is Reflex's fallback for a server error)."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+
+
+def expect_no_crash_screen(page: Page) -> None:
+    expect(page.get_by_role("main")).to_be_visible()
+    expect(page.get_by_text(CRASH_TEXTS)).to_have_count(0)
