@@ -168,6 +168,7 @@ class ClassState(ProtectedDocuments, rx.State):
             if not error.is_not_found:
                 backend_failures.failed("Teachers record", error)
             return
+        backend_failures.recovered("Teachers record")
         if not isinstance(teacher, Teacher):
             async with self:
                 self.phase = Phase.NOT_FOUND

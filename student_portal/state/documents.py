@@ -101,6 +101,7 @@ class ProtectedDocuments(rx.State, mixin=True):
     async def preview(self, row_id: str):
         try:
             found = await self._file_address(row_id, download=False)
+            backend_failures.recovered("file token")
         except ClientResponseError as error:
             backend_failures.failed("file token", error)
             found = None
@@ -116,6 +117,7 @@ class ProtectedDocuments(rx.State, mixin=True):
     async def download(self, row_id: str):
         try:
             found = await self._file_address(row_id, download=True)
+            backend_failures.recovered("file token")
         except ClientResponseError as error:
             backend_failures.failed("file token", error)
             found = None

@@ -47,6 +47,8 @@ class NewsArticleState(rx.State):
                     log.info("news %s: not found", news_id)
                 else:
                     backend_failures.failed("News record", error)
+            else:
+                backend_failures.recovered("News record")
         # Inactive news is retired or a draft: not published, so not shown by its link either.
         shown = record if isinstance(record, NewsItem) and record.active else None
         async with self:

@@ -97,6 +97,7 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
         else:
             backend_failures.failed("Teachers record", error)
         return TeacherCard()
+    backend_failures.recovered("Teachers record")
     return teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
 
 
