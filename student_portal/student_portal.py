@@ -3,6 +3,7 @@
 import reflex as rx
 
 from student_portal import pages  # noqa: F401 - registers every page module's @site_page
+from student_portal import live_updates
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.security_headers import SecurityHeadersMiddleware
 
@@ -14,3 +15,5 @@ app = rx.App(
     api_transformer=SecurityHeadersMiddleware,
 )
 app.register_lifespan_task(embedded_pocketbase)
+# After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.
+live_updates.install(app)

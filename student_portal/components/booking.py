@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
-from student_portal.components.icons import icon
+from student_portal.components.icons import SVG_STROKE_ATTRS, icon
+from student_portal.components.image import image
 from student_portal.constants import Limit, Text
 from student_portal.state.booking import HotelCard
 
@@ -16,9 +17,7 @@ def _star(filled: rx.Var[bool]) -> rx.Component:
     return rx.el.svg(
         rx.el.svg.path(d=_STAR),
         view_box="0 0 24 24",
-        stroke="currentColor",
-        stroke_width="1.5",
-        stroke_linejoin="round",
+        custom_attrs={**SVG_STROKE_ATTRS, "strokeWidth": "1.5"},  # the fill-* class wins over the attribute
         aria_hidden="true",
         data_filled=filled.to_string(),
         class_name=rx.cond(filled, "size-4 fill-current text-amber-500", "size-4 fill-none text-slate-300"),
@@ -53,13 +52,12 @@ def review_score(hotel: HotelCard) -> rx.Component:
 
 def hotel_card(hotel: HotelCard) -> rx.Component:
     return rx.el.article(
-        rx.el.img(
+        image(
             src=hotel.image_url,
             alt=hotel.name,
-            width="640",
-            height="400",
+            width=640,
+            height=400,
             loading="lazy",
-            decoding="async",
             class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(

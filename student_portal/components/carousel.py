@@ -147,7 +147,6 @@ def _slide(content: rx.Component, index: rx.Var, current: rx.Var, count: rx.Var,
         aria_label=f"{index + 1} of {count}",
         aria_hidden=hidden.to_string(),
         custom_attrs={"inert": hidden},
-        data_active=(~hidden).to_string(),
         class_name="w-full shrink-0 grow-0 basis-full",
     )
 

@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.buttons import OUTLINE, WHATSAPP
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.components.links import external_link, internal_link
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
 from student_portal.sample_data import Tuition
@@ -14,7 +15,7 @@ from student_portal.utils.phone import whatsapp_link
 
 def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
     return rx.el.article(
-        rx.el.img(src=course.cover_url, alt="", width="640", height="360", loading="eager" if eager else "lazy",
+        image(src=course.cover_url, alt="", width=640, height=360, loading="eager" if eager else "lazy",
                   class_name="aspect-video w-full rounded-t-lg bg-slate-200 object-cover"),
         rx.el.div(
             rx.el.div(
@@ -27,7 +28,7 @@ def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
             ),
             rx.el.h2(course.title, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
-                rx.el.img(src=course.image_url, alt="", width="32", height="32", loading="lazy",
+                image(src=course.image_url, alt="", width=32, height=32, loading="lazy",
                           class_name="size-8 rounded-full"),
                 course.instructor,
                 class_name="flex items-center gap-2 text-sm text-slate-800",

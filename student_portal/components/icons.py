@@ -32,17 +32,24 @@ _PATHS: dict[str, list[str]] = {
 }
 
 
+SVG_STROKE_ATTRS = {
+    "fill": "none",
+    "stroke": "currentColor",
+    "strokeWidth": "2",
+    "strokeLinecap": "round",
+    "strokeLinejoin": "round",
+    "focusable": "false",
+}
+
+
 def icon(name: str, class_name: str = "size-5") -> rx.Component:
     """A decorative outline icon (hidden from screen readers: pair it with text)."""
     return rx.el.svg(
         *[rx.el.svg.path(d=d) for d in _PATHS[name]],
         view_box="0 0 24 24",
-        fill="none",
-        stroke="currentColor",
-        stroke_width="2",
-        stroke_linecap="round",
-        stroke_linejoin="round",
         aria_hidden="true",
-        focusable="false",
+        # Plain SVG attributes: as keyword props Reflex would turn them into an Emotion `css`
+        # object, i.e. a generated class and style work for every icon on the page.
+        custom_attrs=SVG_STROKE_ATTRS,
         class_name=class_name,
     )

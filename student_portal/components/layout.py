@@ -38,15 +38,19 @@ def maintenance_banner() -> rx.Component:
 
 
 def floating_chat_link() -> rx.Component:
-    return external_link(
-        icon("chat", "size-7"),
-        rx.el.span("Chat with us on WhatsApp", class_name="sr-only"),
-        href=f"https://wa.me/{SHOP_WHATSAPP_NUMBER}",
-        class_name=(
-            "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full "
-            "bg-green-700 text-white shadow-lg hover:bg-green-800 focus-visible:outline-4 "
-            "focus-visible:outline-offset-2 focus-visible:outline-green-900"
+    # In its own landmark, so every part of the page belongs to one (axe rule "region").
+    return rx.el.aside(
+        external_link(
+            icon("chat", "size-7"),
+            rx.el.span("Chat with us on WhatsApp", class_name="sr-only"),
+            href=f"https://wa.me/{SHOP_WHATSAPP_NUMBER}",
+            class_name=(
+                "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full "
+                "bg-green-700 text-white shadow-lg hover:bg-green-800 focus-visible:outline-4 "
+                "focus-visible:outline-offset-2 focus-visible:outline-green-900"
+            ),
         ),
+        aria_label="Chat",
     )
 
 

@@ -9,21 +9,21 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.carousel import carousel
+from student_portal.components.image import image
 from student_portal.constants import Timing
 from student_portal.state.page_slides import PageSlide
 
 
 def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
     return rx.el.figure(
-        rx.el.img(
+        image(
             src=slide.image_url,
             src_set=slide.image_url_small + " 640w, " + slide.image_url + " 1280w",
             sizes="(min-width: 1152px) 1120px, 100vw",
             alt=slide.title,
-            width="1280",
-            height="480",
+            width=1280,
+            height=480,
             loading=rx.cond(index == 0, "eager", "lazy"),
-            decoding="async",
             class_name="aspect-[8/3] w-full bg-slate-200 object-cover",
         ),
         # Below the picture, not over it: uploaded slides often carry their own lettering.
@@ -36,9 +36,27 @@ def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
     )
 
 
-def page_slides(name: str, slides: rx.Var[list[PageSlide]], label: str) -> rx.Component:
+def _placeholder() -> rx.Component:
+    """The carousel's footprint (picture, caption, controls) while the slides load, so the
+    list below does not jump when they arrive."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(class_name="aspect-[8/3] w-full animate-pulse bg-slate-200"),
+            rx.el.p("\u00a0", class_name="px-4 py-2 text-sm"),
+            class_name="overflow-hidden rounded-xl border border-slate-200 bg-white",
+        ),
+        rx.el.div(class_name="mt-2 h-11"),
+        aria_hidden="true",
+    )
+
+
+def page_slides(name: str, slides: rx.Var[list[PageSlide]], label: str, loading: rx.Var[bool]) -> rx.Component:
     """A page's slides; nothing at all when there are none (spec 8: slides only log failures)."""
     return rx.cond(
-        slides,
-        carousel(name, slides, _slide, label=label, interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS),
+        loading,
+        _placeholder(),
+        rx.cond(
+            slides,
+            carousel(name, slides, _slide, label=label, interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS),
+        ),
     )

@@ -20,12 +20,14 @@ def subject_badge(label: rx.Var[str]) -> rx.Component:
     )
 
 
-def recording_card(card: RecordingCard) -> rx.Component:
+def recording_card(card: RecordingCard, *, level: int = 3) -> rx.Component:
+    """`level`: the name's heading level, one below the section's heading."""
+    title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
         youtube_video(card.video_id, card.name, class_name="rounded-b-none"),
         rx.el.div(
             subject_badge(card.subject),
-            rx.el.h3(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
             class_name="flex flex-col gap-2 p-4",
         ),
         data_testid="recording-card",
@@ -33,7 +35,9 @@ def recording_card(card: RecordingCard) -> rx.Component:
     )
 
 
-def recordings_list(recordings: rx.Var[list[RecordingCard]], columns: str, empty: rx.Component) -> rx.Component:
+def recordings_list(
+    recordings: rx.Var[list[RecordingCard]], columns: str, empty: rx.Component, *, level: int = 3
+) -> rx.Component:
     """The three faces: 4 skeletons while loading, the error, the cards (or `empty`)."""
     return rx.cond(
         RecordingsState.loading,
@@ -43,7 +47,10 @@ def recordings_list(recordings: rx.Var[list[RecordingCard]], columns: str, empty
             error_message(Text.ERROR_LOADING_VIDEOS),
             rx.cond(
                 recordings,
-                rx.el.div(rx.foreach(recordings, recording_card), class_name=f"grid gap-4 {columns}"),
+                rx.el.div(
+                    rx.foreach(recordings, lambda card: recording_card(card, level=level)),
+                    class_name=f"grid gap-4 {columns}",
+                ),
                 empty,
             ),
         ),

@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.buttons import PRIMARY
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.components.links import internal_link
 from student_portal.constants import Text
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
@@ -52,7 +53,7 @@ def item_card(item: ItemCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             item.image_url != "",
-            rx.el.img(src=item.image_url, alt="", width="400", height="300", loading="lazy", decoding="async",
+            image(src=item.image_url, alt="", width=400, height=300, loading="lazy",
                       class_name="aspect-[4/3] w-full rounded-t-lg bg-slate-100 object-cover"),
             rx.el.div(icon("book", "size-10"), aria_hidden="true",
                       class_name="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-slate-100 "

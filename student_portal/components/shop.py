@@ -11,6 +11,7 @@ import reflex as rx
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.buttons import WHATSAPP, show_more_link
+from student_portal.components.image import image
 from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
 from student_portal.state.shop import ProductCard, ShopState
@@ -18,19 +19,20 @@ from student_portal.state.shop import ProductCard, ShopState
 _EAGER_IMAGES = 4  # one desktop row
 
 
-def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False) -> rx.Component:
+def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, level: int = 3) -> rx.Component:
+    """`level`: the name's heading level, one below the section's heading."""
+    title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
-        rx.el.img(
+        image(
             src=product.image_url,
             alt=product.name,
-            width="400",
-            height="400",
+            width=400,
+            height=400,
             loading=rx.cond(eager, "eager", "lazy") if isinstance(eager, rx.Var) else ("eager" if eager else "lazy"),
-            decoding="async",
             class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(
-            rx.el.h3(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            title(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
             rx.el.p(product.price, data_testid="price", class_name="font-bold text-blue-800"),
             external_link(
                 Text.BUY_NOW,
@@ -72,7 +74,9 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                     rx.foreach(
                         products,
                         # On /shop the first row is the largest paint; the home preview is below the fold.
-                        lambda product, index: product_card(product, index < _EAGER_IMAGES if limit is None else False),
+                        lambda product, index: product_card(
+                            product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
+                        ),
                     ),
                     class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
                 ),

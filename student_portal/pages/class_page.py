@@ -17,6 +17,7 @@ from student_portal.components.search import no_match_detail
 from student_portal.components.teachers import class_header, section_banner
 from student_portal.components.video import youtube_video
 from student_portal.constants import Text
+from student_portal.state.auth import AuthState
 from student_portal.state.class_page import ClassState, Phase, VideoRow
 
 _HEADING = "text-xl font-bold text-slate-900"
@@ -101,11 +102,15 @@ def teacher_not_found() -> rx.Component:
 )
 def class_page() -> rx.Component:
     return rx.el.div(
-        rx.match(
-            ClassState.phase,
-            (Phase.NOT_FOUND, teacher_not_found()),
-            (Phase.FAILED, rx.fragment(page_heading(), error_message(Text.CLASS_LOAD_FAILED))),
-            (Phase.READY, rx.fragment(class_header(ClassState.teacher), class_notes(), class_recordings())),
+        rx.cond(
+            AuthState.is_authenticated,  # signed out in another tab: the class material goes at once
+            rx.match(
+                ClassState.phase,
+                (Phase.NOT_FOUND, teacher_not_found()),
+                (Phase.FAILED, rx.fragment(page_heading(), error_message(Text.CLASS_LOAD_FAILED))),
+                (Phase.READY, rx.fragment(class_header(ClassState.teacher), class_notes(), class_recordings())),
+                rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),
+            ),
             rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),
         ),
         preview_dialog(),

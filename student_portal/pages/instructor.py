@@ -5,6 +5,7 @@ import reflex as rx
 from student_portal.components.buttons import PRIMARY
 from student_portal.components.feedback import empty_message, error_message, skeleton_cards
 from student_portal.components.headings import page_heading
+from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.constants import Limit, Text
@@ -15,7 +16,7 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             teacher.avatar_url != "",
-            rx.el.img(src=teacher.avatar_url, alt="", width="96", height="96", loading="lazy",
+            image(src=teacher.avatar_url, alt="", width=96, height=96, loading="lazy",
                       class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover"),
             rx.el.div(aria_hidden="true", class_name="size-24 shrink-0 rounded-full bg-slate-200"),
         ),

@@ -40,13 +40,16 @@ def login_form() -> rx.Component:
         rx.el.button(
             rx.cond(LoginState.signing_in, Text.SIGNING_IN, Text.SIGN_IN),
             type="submit",
-            disabled=LoginState.signing_in,
+            # Disabled until the page's script runs: the prerendered form would otherwise be
+            # sent by the browser itself, putting the password in the address (GET).
+            disabled=LoginState.signing_in | ~rx.State.is_hydrated,
             aria_busy=LoginState.signing_in,
             class_name="min-h-11 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 "
             "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 "
             "disabled:cursor-wait disabled:bg-blue-500",
         ),
         on_submit=LoginState.submit,
+        method="post",  # never a GET with the password in the address, even if sent natively
         # The fields keep their text after a failed attempt, like any sign-in form; the
         # password field is emptied by the browser when the page changes after success.
         reset_on_submit=False,

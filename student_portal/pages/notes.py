@@ -11,6 +11,7 @@ from student_portal.components.page_slides import page_slides
 from student_portal.components.filters import search_box
 from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
+from student_portal.state.auth import AuthState
 from student_portal.state.notes import NotesState, Phase
 
 
@@ -48,13 +49,18 @@ def notes() -> rx.Component:
         rx.el.h1(Text.UNI_NOTES, class_name="text-2xl font-bold text-slate-900"),
         rx.cond(
             NotesState.phase != Phase.UNAUTHORIZED,
-            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES),
+            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES, NotesState.slides_loading),
         ),
-        rx.match(
-            NotesState.phase,
-            (Phase.UNAUTHORIZED, unauthorized()),
-            (Phase.FAILED, error_message(Text.FAILED_TO_LOAD_NOTES)),
-            (Phase.READY, notes_list()),
+        rx.cond(
+            # Signed out in another tab: the list goes at once (the session follows the store).
+            AuthState.is_authenticated,
+            rx.match(
+                NotesState.phase,
+                (Phase.UNAUTHORIZED, unauthorized()),
+                (Phase.FAILED, error_message(Text.FAILED_TO_LOAD_NOTES)),
+                (Phase.READY, notes_list()),
+                loading_message(Text.LOADING_NOTES),
+            ),
             loading_message(Text.LOADING_NOTES),
         ),
         preview_dialog(),

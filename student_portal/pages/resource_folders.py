@@ -14,7 +14,8 @@ from student_portal.state.resources import LEVELS, Level, ResourceFoldersState
 def folders_page(level: Level) -> rx.Component:
     return rx.el.div(
         page_heading(f"{level.label} resources", f"Past papers and notes for G.C.E. {level.label}, by folder."),
-        page_slides(f"{level.key}-slides", ResourceFoldersState.slides, label=f"{level.label} highlights"),
+        page_slides(f"{level.key}-slides", ResourceFoldersState.slides, f"{level.label} highlights",
+                    ResourceFoldersState.loading),
         rx.cond(
             ResourceFoldersState.loading,
             loading_message(Text.LOADING),

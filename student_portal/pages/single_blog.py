@@ -7,6 +7,7 @@ to read, so it carries a short real post in the same layout.
 import reflex as rx
 
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 
@@ -44,7 +45,7 @@ def single_blog() -> rx.Component:
             rx.el.p("Student Portal team · 4 min read", class_name="text-sm text-slate-600"),
             class_name="flex flex-col gap-2",
         ),
-        rx.el.img(src="/courses/blog-cover.svg", alt="", width="1280", height="480",
+        image(src="/courses/blog-cover.svg", alt="", width=1280, height=480,
                   class_name="aspect-[8/3] w-full rounded-xl bg-slate-200 object-cover"),
         rx.el.p(
             "Kuppi sessions - students teaching students the night before it matters - are one of the best "

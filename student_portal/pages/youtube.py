@@ -32,7 +32,7 @@ def no_videos() -> rx.Component:
 def youtube() -> rx.Component:
     return rx.el.div(
         page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
-        page_slides("recording-slides", RecordingsState.slides, label="Recording highlights"),
+        page_slides("recording-slides", RecordingsState.slides, "Recording highlights", RecordingsState.loading),
         filter_bar(
             search_box(
                 Text.SEARCH_RECORDINGS,
@@ -50,6 +50,6 @@ def youtube() -> rx.Component:
                 all_label=Text.ALL,
             ),
         ),
-        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos()),
+        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos(), level=2),
         class_name="flex flex-col gap-6",
     )

@@ -10,8 +10,13 @@ default): edits made in the admin UI appear within that window, without a redepl
 - Failure memory: a failed fetch is re-raised to its callers and remembered for
   `failure_ttl` seconds, during which callers get the same error without a request, so a
   dead backend is not hammered by every visitor. Each cause is logged once per outage.
-- Realtime-ready: `invalidate()` and `apply_event()` let a PocketBase SSE subscriber keep the
-  cache current between refreshes.
+- Realtime-ready: `invalidate()` and `apply_event()` let a PocketBase SSE subscriber
+  (pocketbase/realtime.py) keep the cache current between refreshes, and `reload()` refetches
+  what it held after the subscriber reconnects.
+- Change notices: each collection has a content `version()`, bumped whenever what a reader would
+  get changes (a realtime event changed the list, a refetch brought different records, a fetch
+  under way was discarded by an event). Listeners (`add_listener`) hear the collection's name;
+  the Reflex side uses that to refresh the pages that show it (student_portal/live_updates.py).
 - Protected collections (Notes, Class_Notes, Class_Recordings, users) are refused: they are
   fetched with each visitor's own token, never shared.
 """
@@ -55,6 +60,10 @@ class _Entry:
     fetched_at: float
 
 
+# What a collection last held, for telling a real change from a refetch of the same records.
+_FAILED = object()
+
+
 @dataclass(frozen=True)
 class _Failure:
     error: ClientResponseError
@@ -86,6 +95,10 @@ class ContentCache:
         # Bumped by invalidate/apply_event so a fetch started before them is not stored.
         self._generation: dict[str, int] = {}
         self._failure_log = FailureLog(log, clock=clock)
+        self._versions: dict[str, int] = {}
+        # Last content stored per collection (or _FAILED), kept across invalidate().
+        self._seen: dict[str, object] = {}
+        self._listeners: list[Callable[[str], None]] = []
 
     def _spec(self, collection: str) -> CollectionSpec:
         if collection in PROTECTED:
@@ -157,10 +170,17 @@ class ContentCache:
             self._entries[collection] = _Entry(records, self._clock())
             self._failures.pop(collection, None)
             self._failure_log.recovered(collection)
+            previous = self._seen.get(collection)
+            self._seen[collection] = records
+            # The first fetch is news to nobody; a different list (or one after a failure) is.
+            if previous is not None and previous != records:
+                self._changed(collection)
         return records
 
     def _remember_failure(self, collection: str, error: ClientResponseError) -> None:
         self._failures[collection] = _Failure(error, self._clock())
+        # Pages showing the error hear of the first good fetch after it.
+        self._seen[collection] = _FAILED
         self._failure_log.failed(collection, error, "fetch failed")
 
     # --- keeping it current -------------------------------------------------------------------
@@ -183,25 +203,78 @@ class ContentCache:
         spec = self._registry.get(collection)
         if spec is None or collection in PROTECTED:
             return False
+        if action not in ("create", "update", "delete"):
+            log.debug("%s: ignoring realtime action %r", collection, action)
+            return False
         if collection in self._inflight:
             self.invalidate(collection)
+            # Whoever read the discarded fetch holds older data than the event: tell them.
+            self._changed(collection)
             return False
         entry = self._entries.get(collection)
+        if entry is None:
+            if collection in self._seen:
+                # Invalidated since it was last read (a reconnect): readers refetch anew.
+                self._changed(collection)
+            return False
         parsed = parse_record(spec.model, dict(record) if isinstance(record, Mapping) else None)
-        if entry is None or parsed is None or not parsed.id:
+        if parsed is None or not parsed.id:
             return False
         kept = [existing for existing in entry.records if existing.id != parsed.id]
         if action == "delete":
             if len(kept) == len(entry.records):
                 return False
-        elif action in ("create", "update"):
+        else:
+            if parsed in entry.records:
+                return False  # saved without a change
             kept.append(parsed)
             kept = sort_records(kept, spec.sort)
-        else:
-            log.debug("%s: ignoring realtime action %r", collection, action)
-            return False
-        self._entries[collection] = _Entry(tuple(kept), entry.fetched_at)
+        records = tuple(kept)
+        self._entries[collection] = _Entry(records, entry.fetched_at)
+        self._seen[collection] = records
+        self._changed(collection)
         return True
+
+    async def reload(self) -> None:
+        """Forget everything and fetch again what was held, concurrently.
+
+        For the realtime subscriber after a (re)connect, when events may have been missed:
+        collections whose records differ from before notify the listeners; failures are
+        logged once per outage by the fetch and leave the collection to the next reader.
+        """
+        held = list(self._entries)
+        self.invalidate()
+        results = await asyncio.gather(*(self.records(name) for name in held), return_exceptions=True)
+        for name, result in zip(held, results, strict=True):
+            if isinstance(result, BaseException) and not isinstance(result, ClientResponseError):
+                log.error("%s: reload failed", name, exc_info=result)
+
+    # --- change notices -----------------------------------------------------------------------
+    def version(self, collection: str) -> int:
+        """How many times `collection`'s content has changed in this cache (0 at start)."""
+        return self._versions.get(collection, 0)
+
+    def add_listener(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call `listener(collection)` after each content change; returns the remover.
+
+        Listeners run synchronously inside the cache's own calls: keep them quick (schedule
+        work, never await or fetch), and they must not raise (errors are logged).
+        """
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return remove
+
+    def _changed(self, collection: str) -> None:
+        self._versions[collection] = self._versions.get(collection, 0) + 1
+        for listener in list(self._listeners):
+            try:
+                listener(collection)
+            except Exception:
+                log.exception("content change listener failed for %s", collection)
 
 
 def sort_records(records: list[Record], sort: str) -> list[Record]:

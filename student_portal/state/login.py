@@ -77,8 +77,6 @@ class LoginState(rx.State):
                 self.signing_in = False
                 self.error = Text.BACKEND_UNAVAILABLE
             return
-        finally:
-            password = ""  # noqa: F841 - drop our reference as soon as it is no longer needed
         async with self:
             auth = await self.get_state(AuthState)
             auth._store(result.token, result.record)

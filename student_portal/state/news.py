@@ -9,6 +9,7 @@ import reflex as rx
 from student_portal.pocketbase import NewsItem
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
+from student_portal.state.live import live
 
 IMAGE_THUMB = "640x360"
 
@@ -37,6 +38,7 @@ def active_news(records: list[NewsItem]) -> list[NewsItem]:
     return [record for record in records if record.active]
 
 
+@live(Collection.NEWS, handler="load")  # an open home page shows news switched on or off
 class NewsState(rx.State):
     items: list[NewsSlide] = []
     loading: bool = True

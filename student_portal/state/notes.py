@@ -62,6 +62,7 @@ class NotesState(ProtectedDocuments, rx.State):
     notes: list[DocumentRow] = []
     query: str = ""
     slides: list[PageSlide] = []  # Notes_Slides: public pictures, for the carousel
+    slides_loading: bool = True  # the carousel keeps its place until they arrive
 
     @rx.var
     def visible_notes(self) -> list[DocumentRow]:
@@ -76,7 +77,7 @@ class NotesState(ProtectedDocuments, rx.State):
     async def load_slides(self):
         slides = with_image(await public_rows(Collection.NOTES_SLIDES, ContentSlide, page_slide))
         async with self:
-            self.slides = slides
+            self.slides, self.slides_loading = slides, False
 
     @rx.event(background=True)
     async def load(self):

@@ -17,6 +17,7 @@ import reflex as rx
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
+from student_portal.state.live import live
 from student_portal.utils.links import safe_url
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
@@ -101,6 +102,7 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
     return teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
 
 
+@live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
 class ScheduleState(rx.State):
     day: str = ""
     classes: list[ClassRow] = []
@@ -141,10 +143,21 @@ class ScheduleState(rx.State):
             self.day = today_local().isoformat()
         # A failure ends the loading and leaves the day empty (spec 8).
         rows = await public_rows(Collection.CLASSES, TuitionClass, class_row) or []
+        await self._show(rows, refetch_teachers=False)
+
+    @rx.event(background=True)
+    async def refresh(self):
+        """Live updates (state/live.py): classes and teachers again, on the visitor's chosen day."""
+        rows = await public_rows(Collection.CLASSES, TuitionClass, class_row)
+        if rows is not None:  # a failed refresh keeps what is shown
+            await self._show(rows, refetch_teachers=True)
+
+    async def _show(self, rows: list[ClassRow], refetch_teachers: bool) -> None:
         async with self:
             self.classes = rows
             self.loading = False
-            wanted = teachers_to_fetch(rows, self.teachers, self.pending_teachers)
+            known = {} if refetch_teachers else self.teachers
+            wanted = teachers_to_fetch(rows, known, self.pending_teachers)
             self.pending_teachers = self.pending_teachers + wanted
         cards = await asyncio.gather(*(fetch_teacher(teacher_id) for teacher_id in wanted))
         async with self:

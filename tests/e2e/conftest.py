@@ -2,6 +2,10 @@
 
 One site runs for the whole session. It reaches PocketBase through a proxy, so a test can
 show it the demo backend (default), an empty backend, a dead or slow or garbled one.
+
+Tests that need the production layout (several workers sharing state in Redis: the
+`redis_site` fixture) run last: the site is restarted once in that configuration on the same
+port (the built frontend bakes its port in), with its own Redis.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ import pytest
 
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
 from tests.support.pocketbases import schema_only_migrations, start_pocketbase
-from tests.support.site import Site
+from tests.support.redis_server import RedisServer
+from tests.support.site import SITE_PORT, Site, SiteRunner
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -53,20 +58,59 @@ def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
     proxy.stop()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests on the Redis layout last, so the site restarts once (stable sort keeps the rest)."""
+    items.sort(key=lambda item: "redis_site" in getattr(item, "fixturenames", ()))
+
+
 @pytest.fixture(scope="session")
-def site(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    log = tmp_path_factory.mktemp("site") / "site.log"
+def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteRunner]:
     # A short cache life lets a test switch backends and see the change on the next load.
     # One trusted proxy hop: the site reads the visitor's address from X-Forwarded-For, as it
     # does behind a reverse proxy in production, so each test can be its own visitor (below).
     env = {"CONTENT_CACHE_TTL": "0.3", "REFLEX_TRUSTED_PROXY_HOPS": "1"}
-    with Site(backend_proxy.url, log_file=log, extra_env=env) as running:
-        yield running
+    runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), env)
+    yield runner
+    runner.stop()
 
 
 @pytest.fixture(scope="session")
-def base_url(site: Site) -> str:
-    return site.url
+def site(site_runner: SiteRunner) -> Site:
+    """The site as configured by default: one worker, state on disk."""
+    return site_runner.ensure()
+
+
+@pytest.fixture(scope="session")
+def redis_server(site_runner: SiteRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path_factory.mktemp("redis") / "redis.log").start()
+    yield server
+    site_runner.stop()  # the site first: its workers talk to this Redis until they stop
+    server.stop()
+
+
+# As `make run-redis` on our 2-core machine: one worker per core (Reflex alone would start 5).
+SCALE_OUT_WORKERS = "2"
+
+
+@pytest.fixture
+def redis_site(site_runner: SiteRunner, redis_server: RedisServer) -> Site:
+    """The production layout: with REFLEX_REDIS_URL, `reflex run --env prod` runs several
+    workers that share visitors' state in Redis."""
+    return site_runner.ensure({"REFLEX_REDIS_URL": redis_server.url, "GRANIAN_WORKERS": SCALE_OUT_WORKERS})
+
+
+@pytest.fixture(autouse=True)
+def _running_site(request: pytest.FixtureRequest, site_runner: SiteRunner) -> Site:
+    """Every browser test gets a running site: the Redis layout if it asks for it, else the default."""
+    if "redis_site" in request.fixturenames:
+        return request.getfixturevalue("redis_site")
+    return site_runner.ensure()
+
+
+@pytest.fixture(scope="session")
+def base_url() -> str:
+    """The site's address: the same port in every configuration."""
+    return f"http://localhost:{SITE_PORT}"
 
 
 class Backend:

@@ -109,3 +109,16 @@ def test_instructor_page_empty_and_failing(page: Page, base_url: str, backend) -
     backend.down()
     page.goto(base_url + "/instructor")
     expect(page.get_by_role("alert")).to_have_text(Text.TEACHERS_FAILED)
+
+
+@pytest.mark.parametrize("path", ["/youtube", "/ol-folder", "/al/alfolder0000003", "/jobs", "/booking", "/shop", "/courses"])
+def test_pictures_and_icons_size_by_attributes_not_generated_css(page: Page, base_url: str, path: str) -> None:
+    # An Emotion class per <img>/<svg> costs style work on every card (and pins images at
+    # their pixel size); width/height and stroke belong in attributes.
+    page.goto(base_url + path)
+    page.wait_for_load_state("networkidle")
+    images = page.locator("main img")
+    expect(images.first).to_be_attached()
+    assert page.locator("main img[class*='css-'], main svg[class*='css-']").count() == 0
+    for img in images.all():
+        assert (img.get_attribute("width") or "").isdigit() and (img.get_attribute("height") or "").isdigit()

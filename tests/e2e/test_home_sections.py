@@ -62,8 +62,10 @@ def test_social_cards_are_one_column_on_phones_and_four_on_large_screens(sized_p
     sized_page.goto(base_url + "/")
     cards = _social(sized_page).locator("article")
     expect(cards).to_have_count(len(SOCIAL_TITLES))
-    tops = [card.bounding_box()["y"] for card in cards.all()]
-    lefts = [card.bounding_box()["x"] for card in cards.all()]
+    expect(sized_page.get_by_test_id("skeletons")).to_have_count(0)  # sections above have settled
+    # One snapshot of every card's position (sections load independently and may still move).
+    boxes = cards.evaluate_all("els => els.map(el => { const r = el.getBoundingClientRect(); return [r.x, r.y]; })")
+    lefts, tops = [round(x) for x, _ in boxes], [round(y) for _, y in boxes]
     if sized_page.viewport_size == DESKTOP:
         assert len(set(tops[:4])) == 1 and tops[4] > tops[0]
     else:

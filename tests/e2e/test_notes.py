@@ -240,3 +240,14 @@ def _wait_for(condition, page: Page, timeout_s: float = 10.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "condition not met in time"
         page.wait_for_timeout(100)  # lets Playwright deliver the page's events to us
+
+
+def test_logging_out_in_another_tab_hides_the_notes_here(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    _open_notes(page, base_url, demo_pocketbase, "notes", client_ip)
+    expect(_documents(page)).to_have_count(len(NOTE_NAMES) + 2)
+    other_tab = page.context.new_page()
+    other_tab.goto(base_url + "/jobs")
+    other_tab.get_by_role("banner").get_by_role("button", name=Text.LOGOUT).click()
+    expect(_documents(page)).to_have_count(0)

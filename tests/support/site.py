@@ -1,5 +1,6 @@
 """Start the real site (`reflex run --env prod`, frontend and backend on one port) for tests
-and benchmarks, pointed at a PocketBase of the test's choosing."""
+and benchmarks, pointed at a PocketBase of the test's choosing. `project_dir` serves another
+Reflex app the same way (the benchmarks' blank template)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
 
 class Site:
     def __init__(self, pocketbase_url: str, *, port: int = SITE_PORT, log_file: Path,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, project_dir: Path = PROJECT_ROOT) -> None:
         self.pocketbase_url = pocketbase_url
+        self.project_dir = project_dir
         self.port = port
         self.log_file = log_file
         self.extra_env = extra_env or {}
@@ -44,7 +46,7 @@ class Site:
         self.process = subprocess.Popen(
             [str(bin_dir / "reflex"), "run", "--env", "prod",
              "--frontend-port", str(self.port), "--backend-port", str(self.port)],
-            cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            cwd=self.project_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )
         deadline = time.monotonic() + timeout
@@ -78,3 +80,36 @@ class Site:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class SiteRunner:
+    """The session's one site, restartable in another configuration on the same port.
+
+    The built frontend bakes in its port, so two configurations cannot run side by side; a
+    test that needs another one (several workers sharing state in Redis) asks for it, and the
+    running site is stopped first. Tests needing the same configuration share the running site.
+    """
+
+    def __init__(self, pocketbase_url: str, log_dir: Path, base_env: dict[str, str] | None = None) -> None:
+        self.pocketbase_url = pocketbase_url
+        self.log_dir = log_dir
+        self.base_env = base_env or {}
+        self.site: Site | None = None
+        self.env: dict[str, str] | None = None
+        self.starts = 0
+
+    def ensure(self, extra_env: dict[str, str] | None = None) -> Site:
+        env = {**self.base_env, **(extra_env or {})}
+        if self.site is not None and self.env == env and self.site.process is not None \
+                and self.site.process.poll() is None:
+            return self.site
+        self.stop()
+        self.starts += 1
+        site = Site(self.pocketbase_url, log_file=self.log_dir / f"site-{self.starts}.log", extra_env=env)
+        self.site, self.env = site.start(), env
+        return site
+
+    def stop(self) -> None:
+        if self.site is not None:
+            self.site.stop()
+        self.site, self.env = None, None

@@ -1,0 +1,110 @@
+"""Everything the benchmarks measure against, in one place: ports, pages, selectors, targets.
+
+Selectors are the page contract with the benchmark: when a page changes its markup, align here.
+Each can be overridden by an environment variable (named beside it) without editing code.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from student_portal.pocketbase.collections import Collection
+
+PROJECT_ROOT: Final = Path(__file__).resolve().parents[1]
+BENCH_DIR: Final = PROJECT_ROOT / "benchmarks"
+RESULTS_DIR: Final = BENCH_DIR / "results"
+LIGHTHOUSE_BIN: Final = BENCH_DIR / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM: Final = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+
+# The site is built with its port baked into the frontend's websocket address: fixed ports.
+SITE_PORT: Final = int(os.environ.get("BENCH_SITE_PORT", "3161"))
+POCKETBASE_PORT: Final = int(os.environ.get("BENCH_POCKETBASE_PORT", "8162"))
+BLANK_PORT: Final = int(os.environ.get("BENCH_BLANK_PORT", "3163"))
+
+# Lighthouse 13, mobile preset (its default), on these routes of our site.
+LIGHTHOUSE_PAGES: Final = ("/", "/youtube", "/shop", "/booking", "/jobs", "/ol-folder")
+LIGHTHOUSE_CHROME_FLAGS: Final = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+LIGHTHOUSE_CATEGORIES: Final = ("performance", "accessibility", "best-practices", "seo")
+
+# Playwright's Chromium: Debian's, never a downloaded one.
+BROWSER_ARGS: Final = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                       "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@dataclass(frozen=True)
+class ContentProbe:
+    """A page and the element whose appearance means "the visitor sees content"."""
+
+    name: str
+    path: str
+    selector: str
+
+
+# Time to content: navigation start to the first of these elements visible. A selector list
+# matches whichever comes first: the agreed data-testid, or today's markup until the page has it.
+CONTENT_PROBES: Final = (
+    ContentProbe("home: first news title", "/",
+                 os.environ.get("BENCH_SELECTOR_NEWS_TITLE", '[data-testid="news-title"], #carousel-home-news h3')),
+    ContentProbe("recordings: first recording card", "/youtube",
+                 os.environ.get("BENCH_SELECTOR_RECORDING_CARD", '[data-testid="recording-card"]')),
+)
+CONTENT_TIMEOUT_S: Final = 20.0
+
+# Sign-in through the site's own /login form (the session then lives in localStorage); the
+# header's sign-in dialog has fields of the same names, hence the ids.
+LOGIN_PATH: Final = "/login"
+LOGIN_USERNAME_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_USER", "#login-identity")
+LOGIN_PASSWORD_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_PASSWORD", "#login-password")
+LOGIN_SUBMIT_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_SUBMIT",
+                                              'form:has(#login-identity) button[type="submit"]')
+AUTH_STORAGE_KEY: Final = "pocketbase_auth"
+NOTES_USER: Final = ("notes@demo.lk", "demo-pass-123")
+SIGNED_IN_SESSIONS: Final = 5
+
+# The collections the home page shows (spec "Home page"): the bound for PocketBase requests
+# caused by anonymous home loads when the site shares fetched content between visitors.
+HOME_COLLECTIONS: Final = (
+    Collection.NEWS, Collection.MOBILE_SLIDES, Collection.DESKTOP_SLIDES, Collection.CLASSES,
+    Collection.TEACHERS, Collection.RECORDINGS, Collection.SUBJECTS, Collection.PRODUCTS,
+    Collection.CATEGORIES, Collection.SOCIAL_MEDIA, Collection.ARTICLES, Collection.TALENTS,
+    Collection.TALENTS_CATEGORIES,
+)
+
+# Simulated visitors (Reflex websocket clients): when is "all data" there?
+# A boolean state var whose name matches this pattern and is true means "still loading";
+# once none is true and the page is hydrated, the client waits SETTLE_MS for stragglers.
+LOADING_VAR_PATTERN: Final = os.environ.get("BENCH_LOADING_VAR_PATTERN", r"(^|_)(is_)?loading($|_)")
+SETTLE_MS: Final = 300
+VISITOR_TIMEOUT_S: Final = 30.0
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much each measurement does; --quick shrinks everything for a smoke run."""
+
+    lighthouse_pages: tuple[str, ...]
+    lighthouse_runs: int
+    content_samples: int
+    anonymous_loads: int
+    signed_in_loads: int
+    visitor_levels: tuple[int, ...]
+
+
+FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400))
+QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20))
+
+
+class Target:
+    """Goals shown next to the figures (PASS/MISS); they never fail the run."""
+
+    PERFORMANCE_MIN: Final = 90
+    ACCESSIBILITY_MIN: Final = 100
+    BEST_PRACTICES_MIN: Final = 96
+    SEO_MIN: Final = 100
+    CLS_MAX: Final = 0.05
+    VISITORS_LEVEL: Final = 200
+    VISITORS_P95_MAX_S: Final = 1.0
+    VISITORS_ERRORS_MAX: Final = 0

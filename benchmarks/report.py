@@ -1,0 +1,171 @@
+"""Targets (PASS/MISS, never a failed run), the printed tables and the JSON file."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from benchmarks import config
+from benchmarks.config import Target
+
+PASS, MISS, NA = "PASS", "MISS", "n/a"
+
+
+def verdict(ok: bool | None) -> str:
+    return NA if ok is None else (PASS if ok else MISS)
+
+
+# Lighthouse targets per page: (figure, wording, rule).
+LIGHTHOUSE_RULES = (
+    ("performance", f">= {Target.PERFORMANCE_MIN}", lambda v: v >= Target.PERFORMANCE_MIN),
+    ("accessibility", f"= {Target.ACCESSIBILITY_MIN}", lambda v: v >= Target.ACCESSIBILITY_MIN),
+    ("best-practices", f">= {Target.BEST_PRACTICES_MIN}", lambda v: v >= Target.BEST_PRACTICES_MIN),
+    ("seo", f"= {Target.SEO_MIN}", lambda v: v >= Target.SEO_MIN),
+    ("cls", f"<= {Target.CLS_MAX}", lambda v: v <= Target.CLS_MAX),
+)
+
+
+def lighthouse_targets(page: dict[str, Any]) -> dict[str, str]:
+    return {key: verdict(None if page.get(key) is None else rule(page[key])) for key, _, rule in LIGHTHOUSE_RULES}
+
+
+def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
+    """Every target with the measured figure and PASS / MISS / n/a (not measured)."""
+    rows: list[dict[str, str]] = []
+
+    def add(name: str, measured: str, ok: bool | None) -> None:
+        rows.append({"target": name, "measured": measured, "verdict": verdict(ok)})
+
+    lh = results.get("lighthouse")
+    if lh:
+        # One row per target over all pages; a page Lighthouse could not measure is not a pass.
+        for key, wording, rule in LIGHTHOUSE_RULES:
+            values = {path: page.get(key) for path, page in lh["pages"].items()}
+            measured = ", ".join(f"{path} {'error' if v is None else v}" for path, v in values.items())
+            ok = None if all(v is None for v in values.values()) else \
+                all(v is not None and rule(v) for v in values.values())
+            add(f"Lighthouse {key} {wording} on every page", measured, ok)
+        home, blank = lh["pages"].get("/"), lh.get("blank_template")
+        name = "/ transfer < blank template's + its own images"
+        if home and blank and None not in (home.get("bytes"), blank.get("bytes")):
+            images = home.get("image_bytes") or 0
+            add(name, f"{_kib(home['bytes'])} vs {_kib(blank['bytes'])} + {_kib(images)}",
+                home["bytes"] < blank["bytes"] + images)
+        else:
+            add(name, NA, None)
+    pb = results.get("pocketbase_requests")
+    if pb and "anonymous" in pb:
+        anon, bound = pb["anonymous"], len(pb["home_collections"])
+        add(f"PocketBase record reads, {anon['loads']} anonymous home loads <= {bound} collections",
+            f"{anon['records']} (+{anon['files']} file requests from browsers)", anon["records"] <= bound)
+    conc = results.get("concurrency")
+    if conc:
+        level = next((lv for lv in conc["levels"] if lv["visitors"] == Target.VISITORS_LEVEL), None)
+        name = f"{Target.VISITORS_LEVEL} visitors: 0 errors, p95 <= {Target.VISITORS_P95_MAX_S:g} s"
+        if level is None:
+            add(name, "not run at this level", None)
+        else:
+            p95 = level["seconds"]["p95"]
+            add(name, f"{level['errors']} errors, p95 {_s(p95)}",
+                level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= Target.VISITORS_P95_MAX_S)
+    return rows
+
+
+def _kib(value) -> str:
+    return "-" if value is None else f"{value / 1024:.0f} KiB"
+
+
+def _ms(value) -> str:
+    return "-" if value is None else f"{value:.0f} ms"
+
+
+def _s(value) -> str:
+    return "-" if value is None else f"{value:.3f} s"
+
+
+def _v(value) -> str:
+    return "-" if value is None else str(value)
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows, strict=True)]
+    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()  # noqa: E731
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])
+
+
+def render(results: dict[str, Any]) -> str:
+    out: list[str] = []
+    lh = results.get("lighthouse")
+    if lh:
+        rows = []
+        pages = dict(lh["pages"])
+        if lh.get("blank_template"):
+            pages["blank template /"] = lh["blank_template"]
+        for path, p in pages.items():
+            marks = lighthouse_targets(p) if path in lh["pages"] else {}
+            mark = lambda key: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
+            rows.append([path, _v(p.get("performance")) + mark("performance"),
+                         _v(p.get("accessibility")) + mark("accessibility"),
+                         _v(p.get("best-practices")) + mark("best-practices"), _v(p.get("seo")) + mark("seo"),
+                         _ms(p.get("fcp_ms")), _ms(p.get("lcp_ms")), _ms(p.get("tbt_ms")),
+                         _v(p.get("cls")) + mark("cls"), _kib(p.get("bytes")), _kib(p.get("image_bytes")),
+                         (p.get("error") or "")[:60]])
+        held_down = [f"{path} {category}: {', '.join(ids)}" for path, p in pages.items()
+                     for category, ids in (p.get("failing_audits") or {}).items() if ids]
+        out += ["Lighthouse 13, mobile", table(
+            ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows)]
+        out += ["Audits holding scores down: " + ("; ".join(held_down) if held_down else "none"), ""]
+    ttc = results.get("time_to_content")
+    if ttc:
+        rows = [[name, e["path"], _ms(e.get("cold_median_ms")), _ms(e.get("warm_median_ms")),
+                 str(len(e.get("cold_samples_ms", []))), (e.get("error") or "")[:70]] for name, e in ttc.items()]
+        out += ["Time to content, headless Chromium (median)",
+                table(["content", "page", "cold", "warm", "n", "note"], rows), ""]
+    pb = results.get("pocketbase_requests")
+    if pb:
+        rows = []
+        for phase in ("anonymous", "signed_in"):
+            if phase in pb:
+                p = pb[phase]
+                rows.append([phase.replace("_", "-"), str(p["loads"]), str(p["failed_loads"]), f"{p['seconds']:.0f} s",
+                             str(p["total"]), str(p["records"]), str(p["files"]), str(p["auth"]), str(p["realtime"]),
+                             str(p["other"]), str(max(p["records_by_collection"].values(), default=0))])
+        out += [f"PocketBase requests (load done: {pb.get('load_done_when')}; sign-in: {pb.get('sign_in')})",
+                table(["loads", "n", "failed", "took", "total", "records", "files", "auth", "realtime", "other",
+                       "max reads of one collection"], rows), ""]
+    conc = results.get("concurrency")
+    if conc:
+        rows = [[str(lv["visitors"]), str(lv["ok"]), str(lv["errors"]), _s(lv["seconds"]["p50"]),
+                 _s(lv["seconds"]["p95"]), _s(lv["seconds"]["p99"]), _s(lv["connected_seconds"]["p50"]),
+                 _s(lv["first_delta_seconds"]["p50"]),
+                 f"{lv['rss_mib']['before']:.0f} / {lv['rss_mib']['peak']:.0f} / {lv['rss_mib']['after']:.0f}",
+                 f"{lv['cpu_seconds']['site']:.1f} / {lv['cpu_seconds']['clients']:.1f} in {lv['wall_seconds']:.1f}",
+                 f"{1000 * lv['cpu_seconds']['site'] / lv['visitors']:.1f} ms",
+                 ", ".join(f"{k}: {v}" for k, v in lv["error_kinds"].items())[:60]] for lv in conc["levels"]]
+        out += [f"Concurrent visitors (websocket clients, page {conc['path']}; time to all data, p50 of handshake "
+                "and of first delta; CPU s site / clients in wall s)",
+                table(["visitors", "ok", "errors", "p50", "p95", "p99", "handshake", "1st delta",
+                       "site RSS MiB before/peak/after", "CPU", "site CPU/visitor", "errors"], rows), ""]
+    load = results.get("load_average")
+    if load:
+        out += ["Machine load (1-minute average) before -> after each measurement: " + ", ".join(
+            f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items())]
+        cpus = (results.get("versions") or {}).get("cpus") or 1
+        if max(max(v["before"][0], v.get("after", [0])[0]) for v in load.values()) > cpus:
+            out += [f"WARNING: other work kept the machine busy (load above its {cpus} CPUs): timings and "
+                    "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."]
+        out += [""]
+    targets = results.get("targets") or []
+    if targets:
+        out += ["Targets", table(["target", "measured", ""], [[t["target"], t["measured"], t["verdict"]]
+                                                              for t in targets]), ""]
+    return "\n".join(out)
+
+
+def write_json(results: dict[str, Any], started: datetime) -> Path:
+    config.RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = config.RESULTS_DIR / f"{started.strftime('%Y%m%dT%H%M%S')}.json"
+    path.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    return path

@@ -1,0 +1,169 @@
+"""Run the benchmarks: `python -m benchmarks.run [--only lighthouse,content,pocketbase,concurrency] [--quick]`.
+
+Starts a fresh PocketBase with the demo data and the site built as in production (plus the blank
+Reflex template for Lighthouse), measures, prints tables with PASS/MISS next to the targets and
+writes benchmarks/results/<timestamp>.json. Targets never fail the run; a broken measurement is
+reported and the others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from benchmarks import config, report
+from benchmarks.servers import BlankTemplate, Servers
+
+MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency")
+
+
+def log(message: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=config.PROJECT_ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+    except OSError:
+        return ""
+
+
+def _versions() -> dict[str, Any]:
+    from importlib.metadata import version
+
+    chromium = subprocess.run([config.CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    lighthouse_pkg = config.BENCH_DIR / "node_modules" / "lighthouse" / "package.json"
+    lighthouse = json.loads(lighthouse_pkg.read_text())["version"] if lighthouse_pkg.exists() else None
+    return {"reflex": version("reflex"), "lighthouse": lighthouse, "python": platform.python_version(), "chromium": chromium,
+            "cpus": os.cpu_count(), "machine": platform.machine()}
+
+
+def preflight(selected: list[str]) -> list[str]:
+    problems = []
+    if not Path(config.CHROMIUM).exists():
+        problems.append(f"Chromium missing at {config.CHROMIUM} (make bench installs it with apt)")
+    if "lighthouse" in selected and not config.LIGHTHOUSE_BIN.exists():
+        problems.append("Lighthouse missing: `make bench` runs npm install in benchmarks/")
+    if "concurrency" in selected:
+        try:
+            import socketio  # noqa: F401
+            import aiohttp  # noqa: F401
+        except ImportError:
+            problems.append("python-socketio[asyncio_client] missing: pip install -e '.[bench]'")
+    return problems
+
+
+def _lighthouse(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import lighthouse
+
+    blank = BlankTemplate(workdir, log=log)
+    try:
+        blank.start()
+        servers.start_site()
+        result = lighthouse.measure(servers.site_url, blank.url, sizes.lighthouse_pages, sizes.lighthouse_runs, log)
+        result["blank_template_origin"] = blank.origin
+        return result
+    finally:
+        blank.stop()
+
+
+def _content(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import time_to_content
+
+    return time_to_content.measure(servers, sizes.content_samples, log)
+
+
+def _pocketbase(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import pocketbase_requests
+
+    return pocketbase_requests.measure(servers, sizes.anonymous_loads, sizes.signed_in_loads, log)
+
+
+def _concurrency(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import concurrency
+
+    return concurrency.measure(servers, sizes.visitor_levels, config.CONTENT_PROBES[0].path, log)
+
+
+# Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
+# PocketBase phase, so those come after the concurrency levels (which use the warm site).
+RUNNERS = {"lighthouse": _lighthouse, "content": _content, "concurrency": _concurrency, "pocketbase": _pocketbase}
+RESULT_KEYS = {"lighthouse": "lighthouse", "content": "time_to_content", "pocketbase": "pocketbase_requests",
+               "concurrency": "concurrency"}
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default=",".join(MEASUREMENTS),
+                        help=f"comma-separated subset of: {', '.join(MEASUREMENTS)}")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one page, few samples, small levels")
+    parser.add_argument("--keep", action="store_true", help="keep the work dir (logs, PocketBase data)")
+    args = parser.parse_args(argv)
+    args.selected = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = sorted(set(args.selected) - set(MEASUREMENTS))
+    if unknown:
+        parser.error(f"unknown measurement(s): {', '.join(unknown)}; choose from {', '.join(MEASUREMENTS)}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    problems = preflight(args.selected)
+    if problems:
+        for problem in problems:
+            log(problem)
+        return 2
+    sizes = config.QUICK if args.quick else config.FULL
+    started = datetime.now().astimezone()
+    results: dict[str, Any] = {
+        "started": started.isoformat(timespec="seconds"), "quick": args.quick, "measurements": args.selected,
+        "git": {"commit": _git("rev-parse", "HEAD"), "branch": _git("rev-parse", "--abbrev-ref", "HEAD"),
+                "dirty": bool(_git("status", "--porcelain", "--untracked-files=no"))},
+        "versions": _versions(), "sizes": sizes.__dict__, "errors": {},
+    }
+    workdir = Path(tempfile.mkdtemp(prefix="student-portal-bench-"))
+    servers = Servers(workdir, log=log)
+    try:
+        servers.start_pocketbase()
+        for name, runner in RUNNERS.items():
+            if name not in args.selected:
+                continue
+            begun = time.monotonic()
+            # Other work on the machine skews every figure: keep the load beside them.
+            results.setdefault("load_average", {})[name] = {"before": os.getloadavg()}
+            try:
+                results[RESULT_KEYS[name]] = runner(servers, workdir, sizes)
+            except Exception as exc:  # noqa: BLE001 - report it, keep measuring the rest
+                log(f"{name} failed: {exc!r}")
+                results["errors"][name] = "".join(traceback.format_exception(exc))[-2000:]
+            results["load_average"][name]["after"] = os.getloadavg()
+            log(f"{name} took {time.monotonic() - begun:.0f} s")
+    finally:
+        servers.stop()
+        if args.keep:
+            log(f"work dir kept: {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    results["finished"] = datetime.now().astimezone().isoformat(timespec="seconds")
+    results["targets"] = report.evaluate(results)
+    print(report.render(results))
+    for name, error in results["errors"].items():
+        print(f"{name}: FAILED, last line: {error.strip().splitlines()[-1]}")
+    print(f"JSON: {report.write_json(results, started).relative_to(config.PROJECT_ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

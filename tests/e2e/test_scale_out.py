@@ -1,0 +1,108 @@
+"""The production layout: several backend workers sharing visitors' state in Redis.
+
+With REFLEX_REDIS_URL set, `reflex run --env prod` starts several workers (GRANIAN_WORKERS, else
+Reflex's 2 x cores + 1, at most 8); here 2, as `make run-redis` on our 2-core machine. These tests
+run last in the browser session (see conftest.py): the site is restarted once in this layout, on
+the same port, with a Redis of its own. Each visitor (a browser context: its own tab token) has
+its websocket on one of the workers.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import redis
+from playwright.sync_api import Browser, Page, expect
+
+from student_portal.constants import Text
+from student_portal.pocketbase import Collection
+from tests.support.admin import records, restored, seconds_since, superuser_client, update, watch_for_text
+from tests.support.redis_server import RedisServer
+
+TARGET_MS = 2000
+SETTLE_MS = 10_000
+MAX_VISITORS = 16
+
+
+@pytest.fixture
+def admin(demo_pocketbase) -> Iterator[httpx.Client]:
+    with superuser_client(demo_pocketbase.url) as client:
+        yield client
+
+
+def worker_of(page: Page, store: redis.Redis) -> str:
+    """The worker holding this tab's websocket, from Reflex's token manager records in Redis."""
+    token = page.evaluate("window.sessionStorage.getItem('token')")
+    assert token, "the page has no Reflex token yet"
+    raw = store.get(f"token_manager_socket_record_{token}")
+    assert raw is not None, f"no socket record for {token}"
+    return pickle.loads(raw).instance_id
+
+
+def news_headline(page: Page, title: str):
+    return page.locator("#carousel-home-news h3").filter(has_text=re.compile(f"^{re.escape(title)}$"))
+
+
+@pytest.fixture
+def visitors_on_several_workers(redis_site, redis_server: RedisServer, browser: Browser, base_url: str) -> Iterator[list[Page]]:
+    """Home pages open in separate browser contexts until they sit on at least two workers."""
+    store = redis.Redis.from_url(redis_server.url)
+    contexts, pages, workers = [], [], set()
+    try:
+        while len(pages) < MAX_VISITORS and (len(workers) < 2 or len(pages) < 4):
+            context = browser.new_context()
+            contexts.append(context)
+            page = context.new_page()
+            page.goto(base_url + "/")
+            expect(page.get_by_role("heading", name=Text.LATEST_NEWS)).to_be_visible()
+            expect(page.get_by_role("region", name=Text.CLASS_SCHEDULE).get_by_text(Text.LOADING_SCHEDULE)).to_have_count(0)
+            pages.append(page)
+            workers.add(worker_of(page, store))
+        assert len(workers) >= 2, f"{len(pages)} visitors all landed on one worker"
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()
+        store.close()
+
+
+def test_news_switched_on_reaches_visitors_on_every_worker(
+    visitors_on_several_workers: list[Page], admin: httpx.Client
+) -> None:
+    pages = visitors_on_several_workers
+    target = records(admin, Collection.NEWS)[-1]
+    with restored(admin, Collection.NEWS, target, "active"):
+        update(admin, Collection.NEWS, target["id"], active=False)
+        for page in pages:
+            expect(news_headline(page, target["title"])).to_have_count(0, timeout=SETTLE_MS)
+        starts = [watch_for_text(page, "#carousel-home-news h3", target["title"]) for page in pages]
+        update(admin, Collection.NEWS, target["id"], active=True)
+        for page in pages:
+            expect(news_headline(page, target["title"])).to_have_count(1, timeout=TARGET_MS)
+        slowest = max(seconds_since(page, started) for page, started in zip(pages, starts, strict=True))
+        print(f"\nnews switched on -> on all {len(pages)} open pages within {slowest:.3f} s")
+
+
+def test_state_follows_the_visitor_across_reloads_and_workers(redis_site, page: Page, base_url: str) -> None:
+    """A tab's state lives in Redis: a reload (whichever worker takes it) finds it again."""
+    page.goto(base_url + "/")
+    news = page.locator("#carousel-home-news")
+    news.get_by_role("button", name=Text.PAUSE_SLIDESHOW).click()
+    expect(news.get_by_role("button", name=Text.PLAY_SLIDESHOW)).to_be_visible()
+    page.reload()
+    expect(page.locator("#carousel-home-news").get_by_role("button", name=Text.PLAY_SLIDESHOW)).to_be_visible()
+
+
+def test_pages_and_navigation_work_with_several_workers(redis_site, page: Page, base_url: str) -> None:
+    page.goto(base_url + "/")
+    expect(page.get_by_role("heading", name=Text.LATEST_NEWS)).to_be_visible()
+    expect(page.locator("#carousel-home-news h3").first).to_be_attached()
+    page.goto(base_url + "/talent")
+    expect(page.get_by_role("heading", name=Text.TALENTS, level=1)).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(base_url + "/")
+    expect(page.locator("#carousel-home-news h3").first).to_be_attached()

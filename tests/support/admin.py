@@ -1,0 +1,82 @@
+"""PocketBase as its admin sees it: a superuser REST client, and edits that undo themselves."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+
+from tests.support.pocketbases import SUPERUSER
+
+
+def superuser_client(url: str) -> httpx.Client:
+    response = httpx.post(
+        f"{url}/api/collections/_superusers/auth-with-password",
+        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+        headers={"X-Forwarded-For": "198.18.250.1"},  # its own rate-limit bucket
+        timeout=10,
+    )
+    response.raise_for_status()
+    return httpx.Client(base_url=url, headers={"Authorization": response.json()["token"]}, timeout=10)
+
+
+def records(admin: httpx.Client, collection: str, **params: str) -> list[dict[str, Any]]:
+    response = admin.get(f"/api/collections/{collection}/records", params={"perPage": "500", "sort": "created,id", **params})
+    response.raise_for_status()
+    return response.json()["items"]
+
+
+def update(admin: httpx.Client, collection: str, record_id: str, **fields: Any) -> dict[str, Any]:
+    response = admin.patch(f"/api/collections/{collection}/records/{record_id}", json=fields)
+    response.raise_for_status()
+    return response.json()
+
+
+@contextlib.contextmanager
+def restored(admin: httpx.Client, collection: str, record: dict[str, Any], *fields: str) -> Iterator[dict[str, Any]]:
+    """Edit `record` freely inside; its `fields` are put back afterwards."""
+    try:
+        yield record
+    finally:
+        update(admin, collection, record["id"], **{field: record[field] for field in fields})
+
+
+@contextlib.contextmanager
+def created(admin: httpx.Client, collection: str, **fields: Any) -> Iterator[dict[str, Any]]:
+    """A record that exists inside the block (deleted afterwards if the test did not)."""
+    response = admin.post(f"/api/collections/{collection}/records", json=fields)
+    response.raise_for_status()
+    record = response.json()
+    try:
+        yield record
+    finally:
+        admin.delete(f"/api/collections/{collection}/records/{record['id']}")
+
+
+# In the page: note the moment (performance.now()) an element matching a selector first shows
+# a given text; returns "now" to measure from. Precise to a frame, unlike expect()'s polling.
+WATCH_FOR_TEXT = """([selector, text]) => {
+  window.__appeared_at = null;
+  const check = () => {
+    if (window.__appeared_at === null &&
+        [...document.querySelectorAll(selector)].some((el) => el.textContent.trim() === text)) {
+      window.__appeared_at = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true});
+  check();
+  return performance.now();
+}"""
+
+
+def watch_for_text(page: Any, selector: str, text: str) -> float:
+    """Start watching `page`; returns the page-clock start time for `seconds_since`."""
+    return page.evaluate(WATCH_FOR_TEXT, [selector, text])
+
+
+def seconds_since(page: Any, started: float) -> float:
+    appeared = page.evaluate("window.__appeared_at")
+    assert appeared is not None, "the text never appeared"
+    return (appeared - started) / 1000

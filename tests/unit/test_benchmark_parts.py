@@ -1,0 +1,176 @@
+"""The pure parts of the benchmarks (benchmarks/): percentiles, Lighthouse report extraction,
+targets, PocketBase request-log classification and the simulated visitor's "data loaded" rule.
+Timings themselves are measured by `make bench`, never asserted in tests."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks import config, report
+from benchmarks.lighthouse import extract
+from benchmarks.pocketbase_log import classify, pocketbase_time
+from benchmarks.reflex_client import CompiledFrontend, boot_event, is_hydrated, is_loading
+from benchmarks.stats import median, percentile, summary
+
+FIXTURE = Path(__file__).parent / "data" / "lighthouse-blank-template.json"
+
+
+@pytest.mark.parametrize(("p", "expected"), [(0, 1.0), (50, 2.5), (95, 3.85), (99, 3.97), (100, 4.0)])
+def test_percentile_interpolates_linearly_between_closest_ranks(p, expected):
+    assert percentile([4, 1, 3, 2], p) == pytest.approx(expected)
+
+
+def test_percentile_of_one_value_is_that_value_and_of_none_is_none():
+    assert percentile([0.7], 99) == 0.7
+    assert percentile([], 50) is None
+    assert median([3, 1, 2]) == 2
+
+
+def test_percentile_outside_0_to_100_is_refused():
+    with pytest.raises(ValueError):
+        percentile([1, 2], 101)
+
+
+def test_summary_reports_count_extremes_and_tail_percentiles():
+    values = [float(v) for v in range(1, 101)]
+    assert summary(values) == {"n": 100, "min": 1.0, "p50": pytest.approx(50.5), "p95": pytest.approx(95.05),
+                               "p99": pytest.approx(99.01), "max": 100.0}
+    assert summary([])["p95"] is None
+
+
+def test_lighthouse_extraction_reads_scores_metrics_bytes_and_failing_audits():
+    figures = extract(json.loads(FIXTURE.read_text()))
+    assert figures["lighthouse"].startswith("13.")
+    assert figures["form_factor"] == "mobile"
+    assert (figures["performance"], figures["accessibility"], figures["best-practices"], figures["seo"]) == (90, 85, 100, 90)
+    assert (figures["fcp_ms"], figures["lcp_ms"], figures["tbt_ms"], figures["cls"]) == (2853.8, 2853.8, 22.5, 0)
+    assert figures["bytes"] == 336577
+    assert figures["image_bytes"] == 12345
+    assert figures["error"] is None
+    # Only weighted audits that did not pass; informative ones (weight 0) and n/a ones are left out.
+    assert figures["failing_audits"] == {"accessibility": ["button-name", "color-contrast", "landmark-one-main"],
+                                         "best-practices": [], "seo": ["meta-description"]}
+
+
+def test_lighthouse_extraction_of_a_page_that_did_not_load_gives_no_figures_and_the_error():
+    figures = extract({"requestedUrl": "http://localhost:3161/jobs", "categories": {"performance": {"score": None}},
+                       "audits": {}, "runtimeError": {"code": "ERRORED_DOCUMENT_REQUEST", "message": "Status code: 404"}})
+    assert figures["performance"] is None and figures["bytes"] is None and figures["image_bytes"] is None
+    assert figures["error"] == "Status code: 404"
+
+
+def _page(**figures):
+    base = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100, "cls": 0.01,
+            "bytes": 200_000, "image_bytes": 30_000}
+    return {**base, **figures}
+
+
+def _verdicts(results):
+    return {row["target"]: row["verdict"] for row in report.evaluate(results)}
+
+
+def test_each_lighthouse_figure_is_marked_pass_or_miss_beside_it():
+    marks = report.lighthouse_targets(_page(performance=89, seo=92, cls=0.06, accessibility=None))
+    assert marks == {"performance": "MISS", "accessibility": "n/a", "best-practices": "PASS", "seo": "MISS",
+                     "cls": "MISS"}
+    assert set(report.lighthouse_targets(_page()).values()) == {"PASS"}
+
+
+def test_a_lighthouse_target_passes_only_when_every_page_meets_it():
+    verdicts = _verdicts({"lighthouse": {"pages": {"/": _page(performance=89), "/jobs": _page(seo=None),
+                                                   "/shop": _page()}}})
+    assert verdicts["Lighthouse performance >= 90 on every page"] == "MISS"
+    assert verdicts["Lighthouse accessibility = 100 on every page"] == "PASS"
+    assert verdicts["Lighthouse seo = 100 on every page"] == "MISS"  # /jobs was not measured
+    assert verdicts["Lighthouse cls <= 0.05 on every page"] == "PASS"
+
+
+def test_home_transfer_may_exceed_the_blank_template_only_by_its_own_images():
+    blank = _page(bytes=300_000)
+    lean = {"lighthouse": {"pages": {"/": _page(bytes=320_000, image_bytes=40_000)}, "blank_template": blank}}
+    heavy = {"lighthouse": {"pages": {"/": _page(bytes=320_000, image_bytes=10_000)}, "blank_template": blank}}
+    name = "/ transfer < blank template's + its own images"
+    assert _verdicts(lean)[name] == "PASS"
+    assert _verdicts(heavy)[name] == "MISS"
+
+
+def test_pocketbase_target_compares_record_reads_with_the_collections_the_home_page_shows():
+    collections = list(config.HOME_COLLECTIONS)
+    name = f"PocketBase record reads, 100 anonymous home loads <= {len(collections)} collections"
+
+    def verdict(records):
+        anonymous = {"loads": 100, "records": records, "files": 400}
+        return _verdicts({"pocketbase_requests": {"home_collections": collections, "anonymous": anonymous}})[name]
+
+    assert verdict(len(collections)) == "PASS"
+    assert verdict(len(collections) + 1) == "MISS"
+
+
+def test_visitors_target_needs_zero_errors_and_p95_within_a_second_at_200():
+    def level(errors, p95):
+        return {"concurrency": {"levels": [{"visitors": 200, "errors": errors, "seconds": {"p95": p95}}]}}
+
+    name = "200 visitors: 0 errors, p95 <= 1 s"
+    assert _verdicts(level(0, 0.9))[name] == "PASS"
+    assert _verdicts(level(1, 0.2))[name] == "MISS"
+    assert _verdicts(level(0, 1.2))[name] == "MISS"
+    assert _verdicts({"concurrency": {"levels": [{"visitors": 10, "errors": 0, "seconds": {"p95": 0.1}}]}})[name] == "n/a"
+
+
+def _log(url, agent="python-httpx/0.28.1", status=200):
+    return {"data": {"type": "request", "url": url, "userAgent": agent, "status": status, "method": "GET"}}
+
+
+def test_pocketbase_log_classification_separates_record_reads_files_and_the_benchmarks_own_calls():
+    browser = "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156"
+    counts = classify([
+        _log("/api/collections/News/records?sort=created&perPage=500"),
+        _log("/api/collections/News/records?sort=created&perPage=500"),
+        _log("/api/collections/Notes/records/abc123", agent=browser),
+        _log("/api/files/pbc_1/rec1/photo_x1.png?thumb=400x300", agent=browser),
+        _log("/api/collections/users/auth-with-password"),
+        _log("/api/realtime"),
+        _log("/api/settings"),
+        _log("/api/logs?filter=x"), _log("/api/health"),
+        _log("/api/collections/_superusers/auth-with-password"),
+        {"data": {"type": "something else", "url": "/api/collections/News/records"}},
+    ])
+    assert (counts["total"], counts["records"], counts["files"], counts["auth"], counts["realtime"],
+            counts["other"]) == (7, 3, 1, 1, 1, 1)
+    assert counts["records_by_collection"] == {"News": 2, "Notes": 1}
+    assert counts["records_by_client"] == {"site server": 2, "browser": 1}
+
+
+def test_pocketbase_time_is_utc_with_milliseconds():
+    from datetime import datetime, timedelta, timezone
+
+    colombo = timezone(timedelta(hours=5, minutes=30))
+    assert pocketbase_time(datetime(2026, 1, 2, 5, 30, 0, 123456, tzinfo=colombo)) == "2026-01-02 00:00:00.123Z"
+
+
+def test_visitor_waits_while_any_loading_flag_is_true_and_until_hydrated():
+    pattern = re.compile(config.LOADING_VAR_PATTERN)
+    state = {"reflex___state____state": {"is_hydrated_rx_state_": True},
+             "reflex___state____state.home_state": {"loading_rx_state_": False, "news_loading_rx_state_": True,
+                                                    "uploading_rx_state_": True, "news_rx_state_": []}}
+    assert is_hydrated(state)
+    assert is_loading(state, pattern)
+    state["reflex___state____state.home_state"]["news_loading_rx_state_"] = False
+    assert not is_loading(state, pattern)  # "uploading" is not a loading flag
+    assert not is_hydrated({"reflex___state____state": {"is_hydrated_rx_state_": False}})
+
+
+def test_boot_event_carries_the_page_and_the_compiled_state_hashes(tmp_path):
+    (tmp_path / "utils").mkdir()
+    (tmp_path / "utils" / "context.jsx").write_text(
+        'export const initialStateHashes = ["aa", "bb"]\nexport const stateSchema = "e53b"\n')
+    frontend = CompiledFrontend.read(tmp_path)
+    assert frontend == CompiledFrontend("e53b", ("aa", "bb"))
+    assert boot_event("/", frontend) == {"name": "reflex___state____state.hydrate_and_load",
+                                         "payload": {"hashes": ["aa", "bb"]},
+                                         "router_data": {"pathname": "/", "asPath": "/"}}
+    assert CompiledFrontend.read(tmp_path / "missing") == CompiledFrontend()
