@@ -77,6 +77,11 @@ def class_recordings() -> rx.Component:
     )
 
 
+def page_heading() -> rx.Component:
+    """The page's h1 until the teacher's name is known (loading, failed)."""
+    return rx.el.h1(Text.TUITION_CLASSES, class_name="text-2xl font-bold text-slate-900")
+
+
 def teacher_not_found() -> rx.Component:
     return rx.el.div(
         rx.el.h1(Text.TEACHER_NOT_FOUND, class_name="text-2xl font-semibold text-slate-900"),
@@ -102,11 +107,11 @@ def class_page() -> rx.Component:
             rx.match(
                 ClassState.phase,
                 (Phase.NOT_FOUND, teacher_not_found()),
-                (Phase.FAILED, error_message(Text.CLASS_LOAD_FAILED)),
+                (Phase.FAILED, rx.fragment(page_heading(), error_message(Text.CLASS_LOAD_FAILED))),
                 (Phase.READY, rx.fragment(class_header(ClassState.teacher), class_notes(), class_recordings())),
-                loading_message(Text.LOADING_CLASS),
+                rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),
             ),
-            loading_message(Text.LOADING_CLASS),
+            rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),
         ),
         preview_dialog(),
         class_name="flex flex-col gap-10",

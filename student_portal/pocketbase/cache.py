@@ -34,6 +34,7 @@ from typing import Any
 from student_portal.pocketbase.client import PocketBaseClient, configured_client
 from student_portal.pocketbase.collections import PROTECTED, PUBLIC, CollectionSpec
 from student_portal.pocketbase.errors import ClientResponseError
+from student_portal.pocketbase.failures import FailureLog
 from student_portal.pocketbase.records import Record, parse_record, parse_records
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ class ContentCache:
         self._inflight: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Task[Any]]] = {}
         # Bumped by invalidate/apply_event so a fetch started before them is not stored.
         self._generation: dict[str, int] = {}
-        self._logged_causes: set[tuple[str, int, str]] = set()
+        self._failure_log = FailureLog(log, clock=clock)
         self._versions: dict[str, int] = {}
         # Last content stored per collection (or _FAILED), kept across invalidate().
         self._seen: dict[str, object] = {}
@@ -167,9 +168,8 @@ class ContentCache:
         records = tuple(parse_records(spec.model, items))
         if self._generation.get(collection, 0) == generation:
             self._entries[collection] = _Entry(records, self._clock())
-            if self._failures.pop(collection, None) is not None:
-                log.info("%s: fetched again after a failure", collection)
-                self._logged_causes = {c for c in self._logged_causes if c[0] != collection}
+            self._failures.pop(collection, None)
+            self._failure_log.recovered(collection)
             previous = self._seen.get(collection)
             self._seen[collection] = records
             # The first fetch is news to nobody; a different list (or one after a failure) is.
@@ -181,12 +181,7 @@ class ContentCache:
         self._failures[collection] = _Failure(error, self._clock())
         # Pages showing the error hear of the first good fetch after it.
         self._seen[collection] = _FAILED
-        cause = (collection, error.status, error.message)
-        if cause in self._logged_causes:
-            log.debug("%s: still failing: %s", collection, error.message)
-            return
-        self._logged_causes.add(cause)
-        log.warning("%s: fetch failed (status %s): %s", collection, error.status, error.message)
+        self._failure_log.failed(collection, error, "fetch failed")
 
     # --- keeping it current -------------------------------------------------------------------
     def invalidate(self, collection: str | None = None) -> None:

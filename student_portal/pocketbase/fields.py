@@ -96,10 +96,12 @@ def to_text_list(value: Any) -> list[str]:
 
 def to_id_list(value: Any) -> list[str]:
     """Relation ids (a multi relation); a single id becomes a one-item list."""
+    # Cleaned like every other text: a lone surrogate in a row breaks the state's websocket
+    # message (Reflex sends JSON with ensure_ascii=False, encoded as UTF-8).
     if isinstance(value, str):
-        return [value] if value.strip() else []
+        return [clean_text(value)] if value.strip() else []
     if isinstance(value, list):
-        return [text for item in value if isinstance(item, str) and (text := item.strip())]
+        return [clean_text(text) for item in value if isinstance(item, str) and (text := item.strip())]
     return []
 
 

@@ -27,6 +27,7 @@ from student_portal.constants import StorageKey, Timing
 from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
 from student_portal.pocketbase.collections import Collection
 from student_portal.pocketbase.records import NOTES_ROLES
+from student_portal.state.content import backend_failures
 from student_portal.utils.tokens import is_token_valid, needs_refresh, token_claims
 
 log = logging.getLogger(__name__)
@@ -207,6 +208,7 @@ async def verified_session(state: rx.State) -> Session | None:
                 auth._clear()
         return None
     user = parse_record(User, record)
+    backend_failures.recovered("session check")
     async with state:
         auth = await state.get_state(AuthState)
         if parse_stored_auth(auth.stored_auth) != stored:

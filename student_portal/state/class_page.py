@@ -11,7 +11,6 @@ students.
 from __future__ import annotations
 
 import asyncio
-import logging
 from dataclasses import dataclass
 
 import reflex as rx
@@ -29,14 +28,12 @@ from student_portal.pocketbase import (
 )
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
-from student_portal.state.content import file_url
+from student_portal.state.content import backend_failures, file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE, class_path
 from student_portal.utils.filters import search_by_name, take
 from student_portal.utils.links import safe_url
 from student_portal.utils.youtube import youtube_id
-
-log = logging.getLogger(__name__)
 
 BANNER_THUMB = "1280x320"
 
@@ -155,7 +152,7 @@ class ClassState(ProtectedDocuments, rx.State):
         try:
             session = await verified_session(self)
         except ClientResponseError as error:
-            log.warning("class page: session check failed (status %s)", error.status)
+            backend_failures.failed("session check", error)
             async with self:
                 self.phase = Phase.FAILED
             return
@@ -169,8 +166,9 @@ class ClassState(ProtectedDocuments, rx.State):
             async with self:
                 self.phase = Phase.NOT_FOUND if error.is_not_found else Phase.FAILED
             if not error.is_not_found:
-                log.warning("class page: teacher unavailable (status %s)", error.status)
+                backend_failures.failed("Teachers record", error)
             return
+        backend_failures.recovered("Teachers record")
         if not isinstance(teacher, Teacher):
             async with self:
                 self.phase = Phase.NOT_FOUND
@@ -182,11 +180,13 @@ class ClassState(ProtectedDocuments, rx.State):
             client.full_list(Collection.CLASS_RECORDINGS, sort="created", filter=by_teacher, token=session.token),
             return_exceptions=True,
         )
-        for name, result in (("class notes", notes), ("class recordings", recordings)):
+        for name, result in ((Collection.CLASS_NOTES, notes), (Collection.CLASS_RECORDINGS, recordings)):
             if isinstance(result, ClientResponseError):
-                log.warning("class page: %s failed (status %s)", name, result.status)
+                backend_failures.failed(f"{name} list", result)
             elif isinstance(result, BaseException):
                 raise result
+            else:
+                backend_failures.recovered(f"{name} list")
         async with self:
             self.teacher = teacher_header(teacher)
             if isinstance(notes, list):

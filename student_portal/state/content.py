@@ -13,8 +13,13 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from student_portal.pocketbase import ClientResponseError, Record, configured_client, content_cache
+from student_portal.pocketbase.failures import FailureLog
 
 log = logging.getLogger(__name__)
+
+# Failures of the calls a page makes for one visitor (protected lists, one record, a folder's
+# items): the same outage hits every visitor, so each cause is logged once, not per page view.
+backend_failures = FailureLog(log)
 
 RowT = TypeVar("RowT")
 RecordT = TypeVar("RecordT", bound=Record)

@@ -17,6 +17,7 @@ import reflex as rx
 from student_portal.constants import Text
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.auth import AuthState
+from student_portal.state.content import backend_failures
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +101,9 @@ class ProtectedDocuments(rx.State, mixin=True):
     async def preview(self, row_id: str):
         try:
             found = await self._file_address(row_id, download=False)
+            backend_failures.recovered("file token")
         except ClientResponseError as error:
-            log.warning("file preview: no file token (status %s)", error.status)
+            backend_failures.failed("file token", error)
             found = None
         if found is None:
             yield rx.window_alert(Text.FAILED_FILE_PREVIEW)
@@ -115,8 +117,9 @@ class ProtectedDocuments(rx.State, mixin=True):
     async def download(self, row_id: str):
         try:
             found = await self._file_address(row_id, download=True)
+            backend_failures.recovered("file token")
         except ClientResponseError as error:
-            log.warning("file download: no file token (status %s)", error.status)
+            backend_failures.failed("file token", error)
             found = None
         if found is None:
             yield rx.window_alert(Text.FAILED_FILE_DOWNLOAD)

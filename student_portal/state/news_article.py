@@ -9,7 +9,7 @@ import reflex as rx
 
 from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url
+from student_portal.state.content import backend_failures, file_url
 from student_portal.utils.sanitize import clean_html
 
 log = logging.getLogger(__name__)
@@ -43,8 +43,12 @@ class NewsArticleState(rx.State):
                 record = await content_cache().record(Collection.NEWS, news_id)
             except ClientResponseError as error:
                 # 404 for an unknown id; anything else is a failed fetch. Both read "not found".
-                level = logging.INFO if error.status == 404 else logging.WARNING
-                log.log(level, "news %s: %s", news_id, error.message)
+                if error.status == 404:
+                    log.info("news %s: not found", news_id)
+                else:
+                    backend_failures.failed("News record", error)
+            else:
+                backend_failures.recovered("News record")
         # Inactive news is retired or a draft: not published, so not shown by its link either.
         shown = record if isinstance(record, NewsItem) and record.active else None
         async with self:

@@ -8,7 +8,6 @@ applies too. A visitor who may not see notes gets no note data at all, not even 
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import reflex as rx
@@ -22,13 +21,11 @@ from student_portal.pocketbase import (
 )
 from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
 from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
-from student_portal.state.content import public_rows
+from student_portal.state.content import backend_failures, public_rows
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
-
-log = logging.getLogger(__name__)
 
 NOTES_PATH = "/notes"
 
@@ -90,7 +87,7 @@ class NotesState(ProtectedDocuments, rx.State):
         try:
             session = await verified_session(self)
         except ClientResponseError as error:
-            log.warning("notes: session check failed (status %s)", error.status)
+            backend_failures.failed("session check", error)
             async with self:
                 self.phase = Phase.FAILED
             return
@@ -107,10 +104,11 @@ class NotesState(ProtectedDocuments, rx.State):
                 Collection.NOTES, sort=PROTECTED_MODELS[Collection.NOTES].sort, token=session.token
             )
         except ClientResponseError as error:
-            log.warning("notes: list failed (status %s)", error.status)
+            backend_failures.failed("Notes list", error)
             async with self:
                 self.phase = Phase.FAILED
             return
+        backend_failures.recovered("Notes list")
         rows, files = note_rows(parse_records(Note, items))
         async with self:
             self.notes = rows

@@ -10,7 +10,6 @@ lives in the address: /ol/{folderId}?type=note.
 from __future__ import annotations
 
 import asyncio
-import logging
 from dataclasses import dataclass
 from urllib.parse import unquote
 
@@ -28,11 +27,9 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.state.address import replace_address
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.utils.query import query_choice
-
-log = logging.getLogger(__name__)
 
 ITEM_THUMB = "400x300"  # OL_Items/AL_Items.image thumbs in the schema
 PAPER, NOTE = "paper", "note"
@@ -115,10 +112,12 @@ async def fetch_folder_items(level: Level, folder_id: str) -> list[FolderItem]:
 
 async def _items_or_none(level: Level, folder_id: str) -> list[FolderItem] | None:
     try:
-        return await fetch_folder_items(level, folder_id)
+        items = await fetch_folder_items(level, folder_id)
     except ClientResponseError as error:
-        log.warning("%s items of folder %r unavailable: %s", level.label, folder_id, error.message)
+        backend_failures.failed(f"{level.items} list", error)  # one line per outage, not per folder
         return None
+    backend_failures.recovered(f"{level.items} list")
+    return items
 
 
 def folder_id_from(path: str) -> str:

@@ -16,7 +16,7 @@ import reflex as rx
 
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.live import live
 from student_portal.utils.links import safe_url
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
@@ -93,8 +93,12 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
     try:
         record = await content_cache().record(Collection.TEACHERS, teacher_id)
     except ClientResponseError as error:
-        log.warning("teacher %s: %s", teacher_id, error.message)
+        if error.is_not_found:
+            log.info("teacher %s: not found", teacher_id)
+        else:
+            backend_failures.failed("Teachers record", error)
         return TeacherCard()
+    backend_failures.recovered("Teachers record")
     return teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
 
 

@@ -128,14 +128,21 @@ class Backend:
     def down(self) -> None:
         self._proxy.set_mode(Mode(upstream_port=None))
 
-    def slow(self, seconds: float) -> None:
-        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds))
+    def slow(self, seconds: float, *, only: tuple[str, ...] = ()) -> None:
+        """Every new connection waits `seconds`; with `only` (collection names), instead every
+        request for those collections waits and the rest answer at once."""
+        markers = tuple(f"/api/collections/{name}/".encode() for name in only)
+        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds, delay_only=markers))
 
     def garbage(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
 
     def server_error(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=ERROR_RESPONSE))
+
+    def use(self, server) -> None:
+        """Forward the site to any running PocketBase (a test's own data set)."""
+        self._proxy.forward_to(server.port)
 
 
 @pytest.fixture
@@ -148,6 +155,12 @@ def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.Fixtur
 _visitor_addresses = itertools.count(1)
 
 
+def next_client_ip() -> str:
+    """A visitor address no other test uses (see `client_ip`)."""
+    n = next(_visitor_addresses)
+    return f"198.51.{100 + n // 250}.{n % 250 + 1}"
+
+
 @pytest.fixture
 def client_ip() -> str:
     """This test's own visitor address (TEST-NET-2, 198.51.100.0/24 and onwards).
@@ -157,8 +170,7 @@ def client_ip() -> str:
     by the test site), so tests never share a rate-limit bucket and the rate-limit test
     still sees its own 429.
     """
-    n = next(_visitor_addresses)
-    return f"198.51.{100 + n // 250}.{n % 250 + 1}"
+    return next_client_ip()
 
 
 @pytest.fixture

@@ -33,6 +33,9 @@ def free_port() -> int:
 class Mode:
     upstream_port: int | None  # None: refuse connections (the backend is down)
     delay_s: float = 0.0  # wait this long before forwarding each connection's first bytes
+    # With markers: delay instead every request whose bytes contain one of them (e.g.
+    # b"/api/collections/Jobs/"), on fresh and kept-alive connections alike; others pass at once.
+    delay_only: tuple[bytes, ...] = ()
     canned: bytes | None = None  # answer this instead of forwarding
 
 
@@ -88,7 +91,7 @@ class BackendProxy:
         mode = self.mode
         self._connections.add(writer)
         try:
-            if mode.delay_s:
+            if mode.delay_s and not mode.delay_only:
                 await asyncio.sleep(mode.delay_s)
             if mode.canned is not None:
                 await reader.read(65536)
@@ -99,7 +102,7 @@ class BackendProxy:
                 return
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", mode.upstream_port)
             self._connections.add(up_writer)
-            await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
+            await asyncio.gather(_pipe(reader, up_writer, mode), _pipe(up_reader, writer))
         except OSError:
             pass
         finally:
@@ -108,9 +111,11 @@ class BackendProxy:
                 writer.close()
 
 
-async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, mode: Mode | None = None) -> None:
     try:
         while data := await reader.read(65536):
+            if mode is not None and mode.delay_only and any(marker in data for marker in mode.delay_only):
+                await asyncio.sleep(mode.delay_s)
             writer.write(data)
             await writer.drain()
     except (OSError, asyncio.CancelledError):

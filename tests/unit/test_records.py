@@ -335,3 +335,11 @@ def test_huge_values_do_not_raise() -> None:
     assert hotel.price is None and hotel.rating is None
     assert hotel.gust is None and hotel.fits_guests(4)  # nonsense limit = no limit
     assert r.ClassPromo.model_validate({"whatsappNumber": 10**5000}).whatsapp_number == ""
+
+
+def test_relation_ids_never_carry_lone_surrogates() -> None:
+    # Found by tests/unit/test_odd_values.py: a row with one broke the page's state message.
+    product = r.Product.model_validate({"categories": ["\ud800", "c1"]})
+    for category in product.categories:
+        category.encode("utf-8")
+    assert r.Product.model_validate({"categories": "\udfff"}).categories == ["?"]

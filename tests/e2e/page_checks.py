@@ -1,0 +1,126 @@
+"""What browser tests look for on any page: content arrived, nothing unsafe in the DOM."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from student_portal.constants import StorageKey
+
+# Generous: two cores shared with other browser suites; the spec gives no number here.
+CONTENT_TIMEOUT_MS = 30_000
+
+_LOADING = re.compile(r"^Loading")
+
+# Everything in the DOM a payload could use to run script or leave the site unnoticed.
+# Returns one line per problem found.
+FORBIDDEN_DOM = """(allowedFrameOrigins) => {
+  const problems = [];
+  const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '');
+  const LINK_SCHEMES = ['http:', 'https:', 'tel:', 'mailto:'];
+  const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'data',
+                          'poster', 'background', 'lowsrc', 'ping', 'cite', 'dynsrc'];
+  for (const el of document.querySelectorAll('*')) {
+    for (const attr of el.attributes) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on')) problems.push(`${describe(el)} has ${name}="${attr.value}"`);
+      const squeezed = attr.value.replace(/[\\u0000-\\u0020]/g, '').toLowerCase();
+      if (URL_ATTRIBUTES.includes(name) && /^(javascript|vbscript|livescript|data|blob|file):/.test(squeezed)) {
+        problems.push(`${describe(el)} ${name}="${attr.value}"`);
+      }
+      if (name === 'style' && /(javascript:|expression\\(|-moz-binding|behavior:|url\\()/.test(squeezed)) {
+        problems.push(`${describe(el)} style="${attr.value}"`);
+      }
+    }
+  }
+  for (const a of document.querySelectorAll('a[href], area[href]')) {
+    let scheme;
+    try { scheme = new URL(a.getAttribute('href'), location.href).protocol; } catch (e) { scheme = 'unparsable'; }
+    if (!LINK_SCHEMES.includes(scheme)) problems.push(`link ${scheme} ${a.getAttribute('href')}`);
+  }
+  for (const f of document.querySelectorAll('iframe, frame')) {
+    const src = f.getAttribute('src');
+    if (src === null) { problems.push(`frame without src (srcdoc: ${f.hasAttribute('srcdoc')})`); continue; }
+    let origin;
+    try { origin = new URL(src, location.href).origin; } catch (e) { origin = 'unparsable'; }
+    if (!allowedFrameOrigins.includes(origin)) problems.push(`frame ${src}`);
+  }
+  const forbidden = 'main script, main style, main link, main meta, main base, main object, main embed, ' +
+    'main applet, main form[action], main svg script, main svg foreignObject, main svg animate, ' +
+    'main svg set, main svg a, main math, main template, main noscript, base, meta[http-equiv]';
+  for (const el of document.querySelectorAll(forbidden)) problems.push(`element ${describe(el)}`);
+  return problems;
+}"""
+
+
+def wait_for_content(page: Page) -> None:
+    """Every section finished loading: no skeletons, no "Loading..." message."""
+    expect(page.get_by_test_id("skeletons")).to_have_count(0, timeout=CONTENT_TIMEOUT_MS)
+    expect(page.get_by_role("status").filter(has_text=_LOADING)).to_have_count(0, timeout=CONTENT_TIMEOUT_MS)
+
+
+def dom_problems(page: Page, allowed_frame_origins: list[str]) -> list[str]:
+    return page.evaluate(FORBIDDEN_DOM, allowed_frame_origins)
+
+
+def sign_in_context(context: BrowserContext, base_url: str, pb_url: str, identity: str, password: str,
+                    client_ip: str) -> None:
+    """Give the context's pages a stored session of `identity` on the PocketBase at `pb_url`."""
+    response = httpx.post(
+        f"{pb_url}/api/collections/users/auth-with-password",
+        json={"identity": identity, "password": password},
+        headers={"X-Forwarded-For": client_ip},
+        timeout=30,
+    )
+    response.raise_for_status()
+    auth = response.json()
+    value = json.dumps({"token": auth["token"], "record": auth["record"]})
+    context.add_init_script(
+        f"if (location.origin === {json.dumps(base_url)} && !localStorage.getItem({json.dumps(StorageKey.AUTH)}))"
+        f" localStorage.setItem({json.dumps(StorageKey.AUTH)}, {json.dumps(value)});"
+    )
+
+
+def new_visitor(browser: Browser, client_ip: str, **options) -> BrowserContext:
+    """A fresh browser context that is its own visitor (see conftest `client_ip`)."""
+    return browser.new_context(extra_http_headers={"X-Forwarded-For": client_ip}, **options)
+
+
+# What Reflex shows or logs when a page or an event handler breaks.
+CRASH_TEXTS = re.compile(r"An error occurred|Unexpected Application Error|Application error")
+CRASH_LOG_LINES = ("[Reflex Backend Exception]", "[Reflex Frontend Exception]", "Traceback (most recent call last)")
+
+
+class SiteLog:
+    """What the site's server writes to its log from now on."""
+
+    def __init__(self, site) -> None:
+        self.path = site.log_file
+        self.start = self.path.stat().st_size
+
+    def text(self) -> str:
+        with self.path.open("rb") as log:
+            log.seek(self.start)
+            return log.read().decode("utf-8", "replace")
+
+    def crashes(self) -> list[str]:
+        text = self.text()
+        return [line for line in CRASH_LOG_LINES if line in text]
+
+
+class PageWatch:
+    """Script errors and dialogs of one page (a dialog is Reflex's fallback for a server error)."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+
+
+def expect_no_crash_screen(page: Page) -> None:
+    expect(page.get_by_role("main")).to_be_visible()
+    expect(page.get_by_text(CRASH_TEXTS)).to_have_count(0)
