@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from student_portal.components.buttons import PRIMARY
+from student_portal.components.buttons import OUTLINE, PRIMARY
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.image import image
@@ -23,6 +23,8 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
         rx.el.div(
             rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(teacher.description, class_name="text-sm text-slate-700"),
+            internal_link(Text.VIEW_CLASSES, rx.el.span(" ", teacher.name, class_name="sr-only"),
+                          href=teacher.classes_href, class_name=f"{OUTLINE} mt-2 self-center sm:self-start"),
             class_name="flex flex-col gap-1",
         ),
         data_testid="instructor-card",

@@ -8,6 +8,7 @@ import reflex as rx
 
 from student_portal.pocketbase import Collection, Teacher
 from student_portal.state.content import file_url, public_rows
+from student_portal.state.profile import class_path
 
 AVATAR_THUMB = "256x256"  # Teachers.avatar thumbs in the schema (shown at 96 px, sharp at 2x)
 
@@ -18,6 +19,7 @@ class InstructorCard:
     name: str
     description: str  # "A grade" when the teacher has none (spec)
     avatar_url: str
+    classes_href: str  # the teacher's class page
 
 
 def instructor_card(teacher: Teacher) -> InstructorCard:
@@ -26,6 +28,7 @@ def instructor_card(teacher: Teacher) -> InstructorCard:
         name=teacher.name,
         description=teacher.display_description,
         avatar_url=file_url(teacher, teacher.avatar, AVATAR_THUMB),
+        classes_href=class_path(teacher.id),
     )
 
 

@@ -100,12 +100,17 @@ def test_instructor_lists_the_teachers_from_the_teachers_collection(sized_page: 
     undescribed = next(t for t in teachers if not t.description)
     expect(cards.filter(has_text=undescribed.name)).to_contain_text(Text.TEACHER_DESCRIPTION_DEFAULT)
     expect(cards.first.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=256x256$"))
+    expect(cards.first.get_by_role("link", name=f"{Text.VIEW_CLASSES} {teachers[0].name}")).to_have_attribute(
+        "href", f"/class/{teachers[0].id}")
 
 
-def test_instructor_page_empty_and_failing(page: Page, base_url: str, backend) -> None:
+def test_instructor_page_without_teachers(page: Page, base_url: str, backend) -> None:
     backend.empty()
     page.goto(base_url + "/instructor")
     expect(page.get_by_role("status")).to_have_text(Text.NO_TEACHERS)
+
+
+def test_instructor_page_with_a_dead_backend(page: Page, base_url: str, backend) -> None:
     backend.down()
     page.goto(base_url + "/instructor")
     expect(page.get_by_role("alert")).to_have_text(Text.TEACHERS_FAILED)
