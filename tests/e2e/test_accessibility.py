@@ -132,3 +132,30 @@ def test_every_image_has_alt_text(page: Page, base_url: str) -> None:
     expect(missing).to_have_count(0)
     named = page.locator("main img[alt]:not([alt=''])")
     expect(named.first).to_be_attached()  # slides are named by their titles
+
+
+@pytest.mark.parametrize("path", ["/notes", "/class/{teacher}"])
+def test_the_preview_dialog_takes_focus_and_gives_it_back(
+    browser: Browser, base_url: str, demo_pocketbase, client_ip: str, path: str
+) -> None:
+    context = new_visitor(browser, client_ip, viewport=PHONE)
+    try:
+        sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
+        page = context.new_page()
+        page.goto(base_url + path.format(**DEMO_IDS))
+        preview = page.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).first
+        preview.focus()
+        page.keyboard.press("Enter")
+        dialog = page.get_by_role("dialog")
+        expect(dialog.get_by_role("button", name=Text.CLOSE)).to_be_focused()
+        expect(dialog.locator("iframe")).to_have_attribute("title", re.compile(r"\S"))  # frames are named
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        expect(preview).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(dialog.get_by_role("button", name=Text.CLOSE)).to_be_focused()
+        page.keyboard.press("Enter")  # the close button, from the keyboard
+        expect(dialog).to_be_hidden()
+        expect(preview).to_be_focused()
+    finally:
+        context.close()
