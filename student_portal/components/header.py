@@ -3,7 +3,12 @@ and the sign-in button."""
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
+from reflex.event import key_event
+from reflex.vars.function import FunctionStringVar
+from reflex_components_core.el.elements.other import Details
 
 from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
@@ -55,9 +60,28 @@ def phone_tabs(active: str) -> rx.Component:
     )
 
 
+PHONE_MENU_ID = "phone-menu"
+
+
+class MenuDetails(Details):
+    """<details> that also hears keys pressed inside it (Reflex's Details has no on_key_down)."""
+
+    on_key_down: rx.EventHandler[key_event]
+
+
+# Escape inside the open menu closes it and puts the focus back on its toggle (as a dialog does);
+# runs in the browser, no server round trip. The handler gets the key (see reflex key_event).
+_CLOSE_ON_ESCAPE = FunctionStringVar.create(
+    "((key) => { if (key !== 'Escape') return;"
+    f" const menu = document.getElementById({json.dumps(PHONE_MENU_ID)});"
+    " if (!menu || !menu.open) return;"
+    " menu.open = false; menu.querySelector('summary')?.focus(); })"
+)
+
+
 def phone_menu(active: str) -> rx.Component:
     """The full menu behind a toggle. A native <details>: works before any script loads."""
-    return rx.el.details(
+    return MenuDetails.create(
         rx.el.summary(
             icon("menu", "size-6"),
             rx.el.span("Menu", class_name="sr-only"),
@@ -70,6 +94,8 @@ def phone_menu(active: str) -> rx.Component:
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
             "bg-white p-2 shadow-lg",
         ),
+        id=PHONE_MENU_ID,
+        on_key_down=_CLOSE_ON_ESCAPE,
         class_name="lg:hidden",
     )
 

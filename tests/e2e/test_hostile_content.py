@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal.constants import Text
 from student_portal.utils.youtube import EMBED_BASE
 from tests.e2e.conftest import DESKTOP
-from tests.e2e.page_checks import dom_problems, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import PageWatch, dom_problems, new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, Route
 from tests.support.hostile_content import (
     FILE_NAME_PAYLOADS,
@@ -117,8 +117,7 @@ def test_no_payload_runs_or_reaches_the_dom_on_any_route(
         if route.signed_in:
             sign_in_context(context, base_url, hostile_pocketbase.server.url, HOSTILE_USER, HOSTILE_PASSWORD, client_ip)
         page = context.new_page()
-        dialogs: list[str] = []
-        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        watch = PageWatch(page)
         page.goto(base_url + route.path(hostile_pocketbase.ids))
         wait_for_content(page)
         if route.content:
@@ -128,7 +127,8 @@ def test_no_payload_runs_or_reaches_the_dom_on_any_route(
         ran = page.evaluate("() => window.__xss")
     finally:
         context.close()
-    assert dialogs == [], f"a payload opened a dialog on {route.template}"
+    assert watch.dialogs == [], f"a payload opened a dialog on {route.template}"
+    assert watch.errors == []
     assert ran is None, f"a payload set window.__xss on {route.template}"
     assert problems == [], problems
 
