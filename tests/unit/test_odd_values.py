@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from student_portal.constants import Limit, Text
+from student_portal.pocketbase import PUBLIC, ContentCache, PocketBaseClient
 from student_portal.pocketbase import records as r
+from student_portal.pocketbase.cache import _Entry
 from student_portal.state import articles, booking, class_page, instructors, jobs, news, news_article
 from student_portal.state import notes, options, page_slides, profile, recordings, resources, schedule
 from student_portal.state import shop, slides, social, talents
@@ -203,3 +205,18 @@ def test_a_megabyte_of_text_is_searched_and_cleaned_in_reasonable_time() -> None
         dates.parse_pb_datetime(text)
         safe_href(text)
     assert time.perf_counter() - started < 20
+
+
+@PROPERTY
+@given(data=st.data(), action=st.sampled_from(["create", "update", "delete", "", "upsert"]))
+def test_realtime_events_with_odd_records_never_break_the_shared_cache(data: st.DataObject, action: str) -> None:
+    """A realtime event carries whatever the admin saved; the cache every visitor shares must
+    stay a sorted list of parsed records."""
+    collection = data.draw(st.sampled_from(sorted(PUBLIC)))
+    model = PUBLIC[collection].model
+    cache = ContentCache(PocketBaseClient("http://127.0.0.1:9"), ttl=30)
+    cache._entries[collection] = _Entry(tuple(_records(model, data)), 0.0)
+    for _ in range(3):
+        cache.apply_event(collection, action, data.draw(record_dicts(model)))
+    held = cache.cached(collection)
+    assert held is not None and all(isinstance(record, model) for record in held)
