@@ -144,3 +144,30 @@ def test_hostile_file_names_stay_inside_pocketbase_addresses(
     assert hostile, "the hostile file names were not on the page"
     assert all(s.startswith(site.pocketbase_url + "/api/files/") for s in hostile)
     assert not any(name in s for s in hostile for name in FILE_NAME_PAYLOADS)  # always escaped
+
+
+TYPED = "\"');window.__xss=1;//</script><img src=x onerror=window.__xss=1>\u2028alert(1)"
+
+
+@pytest.mark.parametrize("path, box", [("/youtube", Text.SEARCH_RECORDINGS), ("/notes", Text.SEARCH_NOTES)])
+def test_a_payload_typed_into_a_search_box_stays_text(
+    browser: Browser, base_url: str, site, backend, hostile_pocketbase: HostileBackend, client_ip: str,
+    path: str, box: str,
+) -> None:
+    """Searches are echoed in the page ("No videos found for ...") and written into the address."""
+    backend.use(hostile_pocketbase.server)
+    context = new_visitor(browser, client_ip, bypass_csp=True, viewport=DESKTOP)
+    try:
+        sign_in_context(context, base_url, hostile_pocketbase.server.url, HOSTILE_USER, HOSTILE_PASSWORD, client_ip)
+        page = context.new_page()
+        watch = PageWatch(page)
+        page.goto(base_url + path)
+        wait_for_content(page)
+        page.get_by_role("searchbox", name=box).fill(TYPED)
+        expect(page.get_by_role("main").get_by_role("status")).to_contain_text("onerror=window.__xss=1")
+        problems = dom_problems(page, _allowed_frame_origins(site))
+        ran = page.evaluate("() => window.__xss")
+    finally:
+        context.close()
+    assert watch.dialogs == [] and watch.errors == [] and ran is None
+    assert problems == []
