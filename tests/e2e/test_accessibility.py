@@ -55,6 +55,8 @@ def test_axe_finds_no_violations(
 def test_axe_reports_a_planted_violation(page: Page, base_url: str) -> None:
     """The check above can fail: a picture without alt text and an unlabelled field are found."""
     page.goto(base_url + "/about")
+    wait_for_content(page)
+    page.wait_for_load_state("networkidle")  # planted after React settles, or a render drops it
     page.evaluate("""() => { const main = document.querySelector('main');
         main.insertAdjacentHTML('beforeend', '<img src="/favicon.ico"><input type="text">'); }""")
     assert {"image-alt", "label"} <= {v[0] for v in _violations(page)}
