@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
@@ -56,7 +57,10 @@ def floating_chat_link() -> rx.Component:
 
 def shell(*children: rx.Component, route: str) -> rx.Component:
     return rx.el.div(
-        rx.el.a(
+        # A plain <a>, not rx.el.a (a React Router link): the router resolved "#main" against the
+        # route ("/jobs/#main" on /jobs), so it navigated instead of jumping within the page, and
+        # axe no longer took it for a skip link (rule "region").
+        PlainAnchor.create(
             "Skip to content",
             href="#main",
             class_name="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 "

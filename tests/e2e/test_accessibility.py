@@ -56,9 +56,10 @@ def test_axe_reports_a_planted_violation(page: Page, base_url: str) -> None:
     """The check above can fail: a picture without alt text and an unlabelled field are found."""
     page.goto(base_url + "/about")
     wait_for_content(page)
-    page.wait_for_load_state("networkidle")  # planted after React settles, or a render drops it
-    page.evaluate("""() => { const main = document.querySelector('main');
-        main.insertAdjacentHTML('beforeend', '<img src="/favicon.ico"><input type="text">'); }""")
+    page.wait_for_load_state("networkidle")  # hydrated: React will not redraw over the plant
+    page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
+        '<div id="planted"><img src="/favicon.ico"><input type="text"></div>')""")
+    expect(page.locator("#planted img")).to_be_attached()
     assert {"image-alt", "label"} <= {v[0] for v in _violations(page)}
 
 
@@ -161,3 +162,16 @@ def test_the_preview_dialog_takes_focus_and_gives_it_back(
         expect(preview).to_be_focused()
     finally:
         context.close()
+
+
+def test_the_skip_link_jumps_to_the_content_without_leaving_the_page(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/jobs")
+    wait_for_content(page)
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to content")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_visible()  # shown when focused
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(base_url + "/jobs#main")
+    page.keyboard.press("Tab")  # the next stop is inside the content, not the header
+    assert page.evaluate("() => document.activeElement.closest('main') !== null")
