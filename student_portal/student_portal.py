@@ -5,7 +5,6 @@ import reflex as rx
 from student_portal import pages  # noqa: F401 - registers every page module's @site_page
 from student_portal import live_updates
 from student_portal.embedded_backend import embedded_pocketbase
-from student_portal.page_paths import PagePathMiddleware
 from student_portal.security_headers import SecurityHeadersMiddleware
 
 app = rx.App(
@@ -13,7 +12,7 @@ app = rx.App(
     head_components=[
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],
-    api_transformer=[PagePathMiddleware, SecurityHeadersMiddleware],  # the last wraps all
+    api_transformer=SecurityHeadersMiddleware,
 )
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

@@ -89,13 +89,3 @@ def test_pages_load_no_radix_themes_stylesheet(page: Page, base_url: str) -> Non
     assert stylesheets, "the page should load its Tailwind stylesheet"
     css = "".join(page.request.get(url).text() for url in stylesheets)
     assert "--radix" not in css and "radix-themes" not in css
-
-
-def test_a_page_opened_by_its_address_answers_without_a_redirect(base_url: str) -> None:
-    # A redirect costs a round trip before anything paints on slow mobile data.
-    import httpx
-
-    for route in ("/jobs", "/booking", "/ol-folder"):
-        response = httpx.get(base_url + route, follow_redirects=False)
-        assert response.status_code == 200, route
-        assert response.text.startswith("<!DOCTYPE html>")
