@@ -11,6 +11,7 @@ port (the built frontend bakes its port in), with its own Redis.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,12 +64,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: "redis_site" in getattr(item, "fixturenames", ()))
 
 
+# The site's content cache life in tests; a failure is remembered no longer than this either.
+SITE_CACHE_TTL_S = 0.3
+
+
 @pytest.fixture(scope="session")
 def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteRunner]:
     # A short cache life lets a test switch backends and see the change on the next load.
     # One trusted proxy hop: the site reads the visitor's address from X-Forwarded-For, as it
     # does behind a reverse proxy in production, so each test can be its own visitor (below).
-    env = {"CONTENT_CACHE_TTL": "0.3", "REFLEX_TRUSTED_PROXY_HOPS": "1"}
+    env = {"CONTENT_CACHE_TTL": str(SITE_CACHE_TTL_S), "REFLEX_TRUSTED_PROXY_HOPS": "1"}
     runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), env)
     yield runner
     runner.stop()
@@ -114,35 +119,51 @@ def base_url() -> str:
 
 
 class Backend:
-    """Lets a test choose what the site's PocketBase looks like; restored afterwards."""
+    """Lets a test choose what the site's PocketBase looks like; restored afterwards.
+
+    Each switch returns once the site's content cache can no longer answer from before it:
+    content (or a failure) fetched a moment earlier is legitimately served for the cache's
+    life, so the next page load after a switch must come after that window.
+    """
 
     def __init__(self, proxy: BackendProxy, demo, empty_factory) -> None:
         self._proxy, self._demo, self._empty_factory = proxy, demo, empty_factory
 
+    def settle(self) -> None:
+        """Wait out the site's cache life (after changing PocketBase other than through here)."""
+        time.sleep(SITE_CACHE_TTL_S)
+
     def demo(self) -> None:
         self._proxy.forward_to(self._demo.port)
+        self.settle()
 
     def empty(self) -> None:
         self._proxy.forward_to(self._empty_factory().port)
+        self.settle()
 
     def down(self) -> None:
         self._proxy.set_mode(Mode(upstream_port=None))
+        self.settle()
 
     def slow(self, seconds: float, *, only: tuple[str, ...] = ()) -> None:
         """Every new connection waits `seconds`; with `only` (collection names), instead every
         request for those collections waits and the rest answer at once."""
         markers = tuple(f"/api/collections/{name}/".encode() for name in only)
         self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds, delay_only=markers))
+        self.settle()
 
     def garbage(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
+        self.settle()
 
     def server_error(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=ERROR_RESPONSE))
+        self.settle()
 
     def use(self, server) -> None:
         """Forward the site to any running PocketBase (a test's own data set)."""
         self._proxy.forward_to(server.port)
+        self.settle()
 
 
 @pytest.fixture

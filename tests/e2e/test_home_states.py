@@ -72,10 +72,10 @@ def test_garbage_from_the_backend_is_handled_like_a_failure(page: Page, base_url
 
 
 def test_unavailable_talents_leave_the_other_sections_working_and_are_logged(
-    page: Page, base_url: str, backend, backend_proxy, talents_unavailable_pocketbase, site
+    page: Page, base_url: str, backend, talents_unavailable_pocketbase, site
 ) -> None:
     log_size = site.log_file.stat().st_size
-    backend_proxy.forward_to(talents_unavailable_pocketbase.port)  # `backend` restores the demo after
+    backend.use(talents_unavailable_pocketbase)  # `backend` restores the demo after
     page.goto(base_url + "/")
     expect(page.get_by_role("region", name=Text.LATEST_NEWS)).to_be_visible()
     expect(page.get_by_test_id("class-item").first).to_be_visible()
