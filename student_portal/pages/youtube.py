@@ -27,7 +27,7 @@ def no_videos() -> rx.Component:
     route="/youtube",
     title=Text.KUPPI_RECORDINGS,
     description="Free recorded kuppi sessions by university students: search by topic, filter by subject.",
-    on_load=RecordingsState.load,
+    on_load=RecordingsState.load_page,
 )
 def youtube() -> rx.Component:
     return rx.el.div(

@@ -5,6 +5,12 @@ a dozen collections. Public content is the same for everyone, so one process-wid
 each public collection's full list for a short freshness window (CONTENT_CACHE_TTL, 30 s by
 default): edits made in the admin UI appear within that window, without a redeploy.
 
+- Live: while a realtime subscription keeps the lists current (`set_live(True)`, from
+  pocketbase/realtime.py after it has reloaded them), an entry stays fresh for `live_ttl`
+  (10 min) instead: every edit arrives as an event, so refetching unchanged lists would only load
+  PocketBase (one fetch per collection per process, not one per TTL). The long window is only a
+  safety net; when the subscription drops, the short TTL applies again at once.
+
 - Single flight: concurrent callers for one collection share one fetch (a task per key; each
   caller awaits it shielded, so one visitor leaving does not cancel the others' fetch).
 - Failure memory: a failed fetch is re-raised to its callers and remembered for
@@ -41,6 +47,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TTL_S = 30.0
 DEFAULT_FAILURE_TTL_S = 2.0
+DEFAULT_LIVE_TTL_S = 600.0
 
 
 def ttl_from_env(default: float = DEFAULT_TTL_S) -> float:
@@ -79,6 +86,7 @@ class ContentCache:
         *,
         ttl: float | None = None,
         failure_ttl: float = DEFAULT_FAILURE_TTL_S,
+        live_ttl: float = DEFAULT_LIVE_TTL_S,
         clock: Callable[[], float] = time.monotonic,
         registry: Mapping[str, CollectionSpec] = PUBLIC,
     ) -> None:
@@ -87,6 +95,8 @@ class ContentCache:
         # A failure is never remembered longer than a success: with a short content TTL (tests
         # that switch backends), a recovered backend shows on the next load as fresh data does.
         self.failure_ttl = min(failure_ttl, self.ttl)
+        self.live_ttl = max(live_ttl, self.ttl)
+        self.live = False
         self._clock = clock
         self._registry = registry
         self._entries: dict[str, _Entry] = {}
@@ -116,7 +126,7 @@ class ContentCache:
         spec = self._spec(collection)
         now = self._clock()
         entry = self._entries.get(collection)
-        if entry is not None and now - entry.fetched_at < self.ttl:
+        if entry is not None and now - entry.fetched_at < (self.live_ttl if self.live else self.ttl):
             return list(entry.records)
         failure = self._failures.get(collection)
         if failure is not None and now - failure.at < self.failure_ttl:
@@ -184,6 +194,10 @@ class ContentCache:
         self._failure_log.failed(collection, error, "fetch failed")
 
     # --- keeping it current -------------------------------------------------------------------
+    def set_live(self, live: bool) -> None:
+        """Whether realtime events keep the cached lists current (see the module notes)."""
+        self.live = live
+
     def invalidate(self, collection: str | None = None) -> None:
         """Forget one collection (or all): the next read fetches it again."""
         names = list(self._entries.keys() | self._failures.keys() | self._inflight.keys())

@@ -115,6 +115,8 @@ class RealtimeCache(Protocol):
 
     async def reload(self) -> None: ...
 
+    def set_live(self, live: bool) -> None: ...
+
 
 class RealtimeError(Exception):
     """The realtime handshake failed (a bad answer, not a network error)."""
@@ -215,8 +217,10 @@ class RealtimeSubscriber:
         else:
             log.debug("realtime: subscribed to %d collections", len(self.collections))
         self._set_connected(True)
-        # Events may have been missed while disconnected: start from fresh lists.
+        # Events may have been missed while disconnected: start from fresh lists, which the
+        # events then keep current (the cache may hold them longer meanwhile).
         await self.cache.reload()
+        self.cache.set_live(True)
 
     def _handle(self, event: SseEvent) -> None:
         if event.event == CONNECT_EVENT:
@@ -242,6 +246,7 @@ class RealtimeSubscriber:
             self._connected_event.set()
         else:
             self._connected_event.clear()
+            self.cache.set_live(False)
 
     def _failed(self, error: Exception) -> None:
         self._failed_attempts += 1

@@ -87,7 +87,19 @@ class RecordingsState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        """On load of /youtube (filters from the address) and of the home page (the preview)."""
+        """On load of the home page: the preview needs the recordings and their subjects only."""
+        async with self:
+            self.loading = not self.recordings
+        recordings, subjects = await asyncio.gather(
+            public_rows(Collection.RECORDINGS, Recording, recording_card),
+            public_rows(Collection.SUBJECTS, Subject, option),
+        )
+        async with self:
+            self._show(recordings, subjects)
+
+    @rx.event(background=True)
+    async def load_page(self):
+        """On load of /youtube: the slides too, and the filters from the address."""
         async with self:
             params = dict(self.router.url.query_parameters)
             self.query = query_text(params, "q")
@@ -98,9 +110,12 @@ class RecordingsState(rx.State):
             public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
         )
         async with self:
-            self.failed = recordings is None
-            self.subjects = usable(subjects)
-            self.recordings = with_subject_names(recordings or [], self.subjects)
+            self._show(recordings, subjects)
             self.subject = query_choice(params, "subject", {o.value for o in self.subjects})
             self.slides = with_image(slides)
-            self.loading = False
+
+    def _show(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> None:
+        self.failed = recordings is None
+        self.subjects = usable(subjects)
+        self.recordings = with_subject_names(recordings or [], self.subjects)
+        self.loading = False

@@ -788,6 +788,27 @@ async def test_ttl_zero_always_refetches() -> None:
     assert backend.calls == {"Jobs": 2}
 
 
+async def test_while_live_an_entry_stays_fresh_for_the_live_ttl_then_the_short_ttl_again() -> None:
+    cache, backend, clock = make_cache({"Products": PRODUCTS}, ttl=30, live_ttl=600)
+    await cache.records(Collection.PRODUCTS)
+    cache.set_live(True)  # realtime events keep it current: no refetch every 30 s
+    clock.now += 599
+    await cache.records(Collection.PRODUCTS)
+    assert backend.calls == {"Products": 1}
+    clock.now += 2  # the safety net: even while live, a list is refetched after live_ttl
+    await cache.records(Collection.PRODUCTS)
+    assert backend.calls == {"Products": 2}
+    clock.now += 31
+    cache.set_live(False)  # the subscription dropped: edits may be missed, the short TTL is back
+    await cache.records(Collection.PRODUCTS)
+    assert backend.calls == {"Products": 3}
+
+
+def test_live_ttl_is_never_shorter_than_the_ttl() -> None:
+    cache, _, _ = make_cache({}, ttl=900, live_ttl=600)
+    assert cache.live_ttl == 900 and cache.live is False
+
+
 def test_content_cache_is_process_wide(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client_module, "_configured", None)
     monkeypatch.setattr(cache_module, "_content_cache", None)

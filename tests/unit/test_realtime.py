@@ -134,6 +134,8 @@ class FakeCache:
     def __init__(self) -> None:
         self.events: list[tuple[str, str, dict]] = []
         self.reloads = 0
+        self.live = False
+        self.calls: list[str] = []  # reload / live / not live, in order
 
     def apply_event(self, collection: str, action: str, record: dict) -> bool:
         self.events.append((collection, action, record))
@@ -141,6 +143,11 @@ class FakeCache:
 
     async def reload(self) -> None:
         self.reloads += 1
+        self.calls.append("reload")
+
+    def set_live(self, live: bool) -> None:
+        self.live = live
+        self.calls.append("live" if live else "not live")
 
 
 class Sleeps:
@@ -185,6 +192,15 @@ async def test_every_reconnect_reloads_the_cache_and_resets_the_backoff() -> Non
     assert cache.reloads == 2 and sub.connections == 2
     # closed -> 0.2; 503 -> 0.3; refused -> 0.5; good again, closed -> 0.2; 503 -> 0.3
     assert sleeps.delays == [0.2, 0.3, 0.5, 0.2, 0.3]
+
+
+async def test_the_cache_is_live_only_between_a_reload_and_the_next_drop() -> None:
+    pb = ScriptedPocketBase([connect()], 503, [connect()])
+    cache = FakeCache()
+    await run_until_scripts_end(subscriber(pb, cache, Sleeps()))
+    # Live after the reload that follows each connect (never before), not live once it drops.
+    assert cache.calls == ["reload", "live", "not live", "reload", "live", "not live"]
+    assert cache.live is False
 
 
 async def test_retries_forever_with_the_last_interval() -> None:
