@@ -11,12 +11,13 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
-import os
 import re
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from functools import lru_cache
 from typing import Any
+
+from student_portal.pocketbase.client import public_base_url
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -37,16 +38,8 @@ YOUTUBE_FRAMES = "https://www.youtube-nocookie.com https://www.youtube.com"
 YOUTUBE_IMAGES = "https://i.ytimg.com"
 
 
-def _pocketbase_origin() -> str:
-    """Where browsers fetch PocketBase files (images, note previews)."""
-    url = os.environ.get("POCKETBASE_PUBLIC_URL") or os.environ.get("POCKETBASE_URL")
-    if not url:
-        url = f"http://127.0.0.1:{os.environ.get('POCKETBASE_PORT', '8090')}"
-    return url.rstrip("/")
-
-
 def content_security_policy(script_hashes: list[str]) -> str:
-    pocketbase = _pocketbase_origin()
+    pocketbase = public_base_url()  # where browsers fetch PocketBase files (images, note previews)
     scripts = " ".join(f"'sha256-{h}'" for h in script_hashes)
     return "; ".join(
         [

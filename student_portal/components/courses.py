@@ -15,7 +15,7 @@ from student_portal.utils.phone import whatsapp_link
 
 def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
     return rx.el.article(
-        image(src=course.cover_url, alt="", width=640, height=360, loading="eager" if eager else "lazy",
+        image(src=course.cover_url, alt="", width=640, height=360, eager=eager,
                   class_name="aspect-video w-full rounded-t-lg bg-slate-200 object-cover"),
         rx.el.div(
             rx.el.div(
@@ -28,7 +28,7 @@ def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
             ),
             rx.el.h2(course.title, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
-                image(src=course.image_url, alt="", width=32, height=32, loading="lazy",
+                image(src=course.image_url, alt="", width=32, height=32,
                           class_name="size-8 rounded-full"),
                 course.instructor,
                 class_name="flex items-center gap-2 text-sm text-slate-800",

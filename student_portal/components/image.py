@@ -4,6 +4,10 @@
 Tailwind sizing classes and pins the picture at its pixel size, overflowing a phone screen).
 As attributes they only tell the browser the aspect ratio, so it reserves the space before the
 picture arrives (no layout shift) while the classes decide the displayed size.
+
+Pictures are lazy unless `eager`: the one that may be the largest thing in view when a page
+opens (a page's first slide, the first row of products) loads at once and first
+(fetchpriority="high"), since it only becomes known when the page's data arrives.
 """
 
 from __future__ import annotations
@@ -11,7 +15,16 @@ from __future__ import annotations
 import reflex as rx
 
 
-def image(src: str | rx.Var, alt: str | rx.Var, width: int, height: int, **props) -> rx.Component:
+def image(
+    src: str | rx.Var, alt: str | rx.Var, width: int, height: int, *, eager: bool | rx.Var[bool] = False, **props
+) -> rx.Component:
     custom_attrs = {"width": width, "height": height, **props.pop("custom_attrs", {})}
+    if isinstance(eager, rx.Var):
+        props["loading"] = rx.cond(eager, "eager", "lazy")
+        custom_attrs["fetchPriority"] = rx.cond(eager, "high", "auto")
+    else:
+        props["loading"] = "eager" if eager else "lazy"
+        if eager:
+            custom_attrs["fetchPriority"] = "high"
     props.setdefault("decoding", "async")
     return rx.el.img(src=src, alt=alt, custom_attrs=custom_attrs, **props)

@@ -24,7 +24,7 @@ def job_card(job: JobCard) -> rx.Component:
         rx.el.div(
             rx.cond(
                 job.logo_url,
-                image(src=job.logo_url, alt=job.company + " logo", width=56, height=56, loading="lazy",
+                image(src=job.logo_url, alt=job.company + " logo", width=56, height=56,
                           class_name="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain"),
                 rx.el.div(icon("briefcase", "size-7"), class_name="flex size-14 shrink-0 items-center justify-center "
                           "rounded-lg bg-slate-100 text-slate-500"),

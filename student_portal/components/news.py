@@ -24,7 +24,7 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
                 slide_is_near(CAROUSEL, index, NewsState.items.length()),
                 # The first slide may be the largest picture in view: not lazy.
                 image(src=item.image_url, alt="", width=640, height=360,
-                      loading=rx.cond(index == 0, "eager", "lazy"), class_name=_PICTURE),
+                      eager=index == 0, class_name=_PICTURE),
                 rx.el.div(class_name=_PICTURE),
             ),
         ),

@@ -23,7 +23,7 @@ def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
             alt=slide.title,
             width=1280,
             height=480,
-            loading=rx.cond(index == 0, "eager", "lazy"),
+            eager=index == 0,
             class_name="aspect-[8/3] w-full bg-slate-200 object-cover",
         ),
         # Below the picture, not over it: uploaded slides often carry their own lettering.

@@ -53,7 +53,7 @@ def item_card(item: ItemCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             item.image_url != "",
-            image(src=item.image_url, alt="", width=400, height=300, loading="lazy",
+            image(src=item.image_url, alt="", width=400, height=300,
                       class_name="aspect-[4/3] w-full rounded-t-lg bg-slate-100 object-cover"),
             rx.el.div(icon("book", "size-10"), aria_hidden="true",
                       class_name="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-slate-100 "

@@ -16,7 +16,7 @@ def _teacher(item: ClassCard) -> rx.Component:
     return rx.el.div(
         rx.cond(
             item.teacher_avatar,
-            image(src=item.teacher_avatar, alt="", width=48, height=48, loading="lazy",
+            image(src=item.teacher_avatar, alt="", width=48, height=48,
                       class_name="size-12 shrink-0 rounded-full object-cover"),
             rx.el.span(aria_hidden="true", class_name="size-12 shrink-0 rounded-full bg-slate-200"),
         ),

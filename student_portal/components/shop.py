@@ -28,7 +28,7 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
             alt=product.name,
             width=400,
             height=400,
-            loading=rx.cond(eager, "eager", "lazy") if isinstance(eager, rx.Var) else ("eager" if eager else "lazy"),
+            eager=eager,
             class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(

@@ -27,7 +27,7 @@ def _slide(name: str, slides: rx.Var[list[SlideImage]], width: int, height: int)
     def render(item: SlideImage, index: rx.Var[int]) -> rx.Component:
         return rx.cond(
             slide_is_near(name, index, slides.length()),
-            image(src=item.image_url, alt=item.title, width=width, height=height, loading="lazy",
+            image(src=item.image_url, alt=item.title, width=width, height=height,
                   class_name=picture),
             rx.el.div(role="img", aria_label=item.title, class_name=picture),
         )

@@ -27,7 +27,7 @@ def social_card(card: SocialCard, heading=rx.el.h3) -> rx.Component:
     return rx.el.article(
         rx.cond(
             card.thumbnail_url,
-            image(src=card.thumbnail_url, alt="", width=400, height=225, loading="lazy",
+            image(src=card.thumbnail_url, alt="", width=400, height=225,
                       class_name="aspect-video w-full bg-slate-200 object-cover"),
         ),
         rx.el.div(

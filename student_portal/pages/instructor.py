@@ -16,7 +16,7 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             teacher.avatar_url != "",
-            image(src=teacher.avatar_url, alt="", width=96, height=96, loading="lazy",
+            image(src=teacher.avatar_url, alt="", width=96, height=96,
                       class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover"),
             rx.el.div(aria_hidden="true", class_name="size-24 shrink-0 rounded-full bg-slate-200"),
         ),

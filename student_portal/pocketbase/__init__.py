@@ -4,7 +4,7 @@ Knows nothing of Reflex; the state layer imports from here.
 """
 
 from student_portal.pocketbase.cache import ContentCache, content_cache, sort_records
-from student_portal.pocketbase.client import PocketBaseClient, configured_client
+from student_portal.pocketbase.client import PocketBaseClient, configured_client, public_base_url
 from student_portal.pocketbase.collections import (
     PROTECTED,
     PUBLIC,
@@ -79,6 +79,7 @@ __all__ = [
     "TuitionClass",
     "User",
     "configured_client",
+    "public_base_url",
     "content_cache",
     "filter_eq",
     "filter_literal",

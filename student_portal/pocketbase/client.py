@@ -399,6 +399,11 @@ def default_base_url() -> str:
     return os.environ.get("POCKETBASE_URL") or f"http://127.0.0.1:{port}"
 
 
+def public_base_url() -> str:
+    """Where browsers fetch PocketBase files (a CDN in production), without a trailing slash."""
+    return (os.environ.get("POCKETBASE_PUBLIC_URL") or default_base_url()).rstrip("/")
+
+
 def configured_client() -> PocketBaseClient:
     """The process-wide client for POCKETBASE_URL / POCKETBASE_PUBLIC_URL.
 
@@ -406,11 +411,11 @@ def configured_client() -> PocketBaseClient:
     """
     global _configured
     base_url = default_base_url()
-    public_url = os.environ.get("POCKETBASE_PUBLIC_URL") or None
+    public_url = public_base_url()
     if (
         _configured is None
         or _configured.base_url != base_url.rstrip("/")
-        or _configured.public_url != (public_url or base_url).rstrip("/")
+        or _configured.public_url != public_url
     ):
         _configured = PocketBaseClient(base_url, public_url=public_url)
     return _configured

@@ -58,7 +58,8 @@ _SIZE_RE = re.compile(r"[0-9]{1,4}")
 _SURROGATE_RE = re.compile(r"[\ud800-\udfff]")
 # In nh3's serialised output every "<" of text and every "<", ">" and '"' inside attribute
 # values is escaped, so these patterns only ever meet real tags.
-_ANCHOR_TAG_RE = re.compile(r"<a(\s[^>]*)?>")
+_ANCHOR_RE = re.compile(r"<a(\s[^>]*)?>|</a>")
+_HREF_RE = re.compile(r'\shref="')
 _EXTERNAL_HREF_RE = re.compile(r'\shref="https?://', re.IGNORECASE)
 _ANY_TAG_RE = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)[^>]*>")
 
@@ -110,27 +111,43 @@ def _prepare(html: object) -> str:
     return _SURROGATE_RE.sub("\ufffd", html[:MAX_HTML_CHARS])
 
 
-def _open_external_links_in_new_tab(cleaned: str) -> str:
-    def add_target(match: re.Match[str]) -> str:
+def _finish_links(cleaned: str) -> str:
+    """External links open in a new tab; a link whose target was refused becomes its text.
+
+    An <a> without href looks like a link but goes nowhere (and crawlers flag it), so it is
+    unwrapped. html5ever never nests <a>, so an anchor's closer is the next </a>.
+    """
+    unwrapping = False
+
+    def finish(match: re.Match[str]) -> str:
+        nonlocal unwrapping
         tag = match.group(0)
+        if tag == "</a>":
+            closes_unwrapped, unwrapping = unwrapping, False
+            return "" if closes_unwrapped else tag
+        if _HREF_RE.search(tag) is None:
+            unwrapping = True
+            return ""
+        unwrapping = False
         if _EXTERNAL_HREF_RE.search(tag):
             return tag[:-1] + ' target="_blank">'
         return tag
 
-    return _ANCHOR_TAG_RE.sub(add_target, cleaned)
+    return _ANCHOR_RE.sub(finish, cleaned)
 
 
 def clean_html(html: object) -> str:
     """Rich text reduced to ordinary formatting; "" for None or non-text.
 
     Links keep only http(s), mailto and tel targets and all get rel="noopener noreferrer";
-    http(s) links also open in a new tab. Images keep only http(s) sources.
+    http(s) links also open in a new tab; a link to anything else is left as its text (issue 7:
+    not rendered as a link). Images keep only http(s) sources.
     """
     text = _prepare(html)
     if not text:
         return ""
     try:
-        return _open_external_links_in_new_tab(_CLEANER.clean(text))
+        return _finish_links(_CLEANER.clean(text))
     except Exception:  # noqa: BLE001 - a sanitiser that fails renders nothing, not an error page
         return ""
 

@@ -112,6 +112,19 @@ def test_recording_slides_carousel_is_shown(page: Page, base_url: str, demo_pock
     expect(carousel.locator("img")).to_have_count(len(slides))
     expect(carousel.get_by_role("img")).to_have_attribute("alt", slides[0]["title"])
     expect(carousel.get_by_role("figure")).to_contain_text(slides[0]["excerpt"])
+    # The first picture may be the page's largest paint: fetched at once and first; the rest lazily.
+    pictures = carousel.locator("img")
+    expect(pictures.first).to_have_attribute("loading", "eager")
+    expect(pictures.first).to_have_attribute("fetchpriority", "high")
+    expect(pictures.nth(1)).to_have_attribute("loading", "lazy")
+    expect(pictures.nth(1)).to_have_attribute("fetchpriority", "auto")
+
+
+def test_pages_open_a_connection_to_pocketbase_files_early(page: Page, base_url: str, site) -> None:
+    response = page.request.get(base_url + "/youtube/")
+    # In the served HTML itself: the browser must learn it before any script runs.
+    preconnect = re.search(r'<link (?=[^>]*rel="preconnect")[^>]*href="([^"]+)"', response.text())
+    assert preconnect is not None and preconnect.group(1) == site.pocketbase_url.rstrip("/")
 
 
 def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: str, backend) -> None:

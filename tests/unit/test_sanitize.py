@@ -158,8 +158,17 @@ def test_mail_and_phone_links_stay_in_the_same_tab(html, expected):
     "href",
     ["/relative", "#top", "?q=1", "ftp://example.com/f", "//evil.example/x", "https://user:pw@example.com/", "https://localhost/"],
 )
-def test_links_other_than_http_mailto_tel_lose_their_target(href):
-    assert clean_html(f'<a href="{href}">x</a>') == '<a rel="noopener noreferrer">x</a>'
+def test_links_other_than_http_mailto_tel_become_their_text(href):
+    assert clean_html(f'<p>see <a href="{href}">x</a> now</p>') == "<p>see x now</p>"
+
+
+def test_only_the_refused_link_is_unwrapped_and_its_content_kept():
+    html = ('<p><a href="javascript:alert(1)"><b>bold</b> text</a> and '
+            '<a href="https://e.lk" title="t">kept</a> <a name="anchor">named</a></p>')
+    assert clean_html(html) == (
+        '<p><b>bold</b> text and <a href="https://e.lk" title="t" rel="noopener noreferrer" '
+        'target="_blank">kept</a> named</p>'
+    )
 
 
 def test_author_supplied_rel_and_target_are_replaced():
@@ -184,7 +193,7 @@ def test_styles_classes_and_ids_are_dropped():
 
 
 def test_attribute_values_are_escaped_in_output():
-    # _open_external_links_in_new_tab relies on '<', '>' and '"' never appearing raw in values.
+    # _finish_links relies on '<', '>' and '"' never appearing raw in values.
     output = clean_html('<a href="https://e.lk/?a=<b>&c=\'" title=\'say "hi" <b>\'>x</a>')
     assert 'title="say &quot;hi&quot; &lt;b&gt;"' in output
     assert "?a=%3Cb%3E" in output
