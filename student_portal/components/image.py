@@ -7,7 +7,8 @@ picture arrives (no layout shift) while the classes decide the displayed size.
 
 Pictures are lazy unless `eager`: the one that may be the largest thing in view when a page
 opens (a page's first slide, the first row of products) loads at once and first
-(fetchpriority="high"), since it only becomes known when the page's data arrives.
+(fetchpriority="high"), since it only becomes known when the page's data arrives; its lazy
+siblings in a carousel or grid ask for "low", so they do not share the bandwidth it needs.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def image(
     custom_attrs = {"width": width, "height": height, **props.pop("custom_attrs", {})}
     if isinstance(eager, rx.Var):
         props["loading"] = rx.cond(eager, "eager", "lazy")
-        custom_attrs["fetchPriority"] = rx.cond(eager, "high", "auto")
+        custom_attrs["fetchPriority"] = rx.cond(eager, "high", "low")
     else:
         props["loading"] = "eager" if eager else "lazy"
         if eager:

@@ -18,7 +18,7 @@ def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
     return rx.el.figure(
         image(
             src=slide.image_url,
-            src_set=slide.image_url_small + " 640w, " + slide.image_url + " 1280w",
+            src_set=slide.image_srcset,
             sizes="(min-width: 1152px) 1120px, 100vw",
             alt=slide.title,
             width=1280,

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from student_portal.pocketbase import ContentSlide
 from student_portal.state.content import file_url
 
-# ContentSlide.image thumbs in the schema: wide for desktop, half size for phones (srcset).
-SLIDE_THUMB_WIDE = "1280x480"
-SLIDE_THUMB_NARROW = "640x240"
+# ContentSlide.image thumbs in the schema (8:3), by width: the browser picks one for its screen
+# width and pixel ratio (srcset); the widest is also the plain src.
+SLIDE_THUMBS: tuple[tuple[str, int], ...] = (("640x240", 640), ("960x360", 960), ("1280x480", 1280))
 
 
 @dataclass
@@ -19,7 +19,7 @@ class PageSlide:
     title: str
     excerpt: str
     image_url: str  # 1280x480
-    image_url_small: str  # 640x240
+    image_srcset: str  # every thumb with its width ("<url> 640w, ...")
 
 
 def page_slide(record: ContentSlide) -> PageSlide:
@@ -27,8 +27,12 @@ def page_slide(record: ContentSlide) -> PageSlide:
         id=record.id,
         title=record.title,
         excerpt=record.excerpt,
-        image_url=file_url(record, record.image, SLIDE_THUMB_WIDE),
-        image_url_small=file_url(record, record.image, SLIDE_THUMB_NARROW),
+        image_url=file_url(record, record.image, SLIDE_THUMBS[-1][0]),
+        image_srcset=", ".join(
+            f"{file_url(record, record.image, thumb)} {width}w" for thumb, width in SLIDE_THUMBS
+        )
+        if record.image
+        else "",
     )
 
 

@@ -117,7 +117,7 @@ def test_recording_slides_carousel_is_shown(page: Page, base_url: str, demo_pock
     expect(pictures.first).to_have_attribute("loading", "eager")
     expect(pictures.first).to_have_attribute("fetchpriority", "high")
     expect(pictures.nth(1)).to_have_attribute("loading", "lazy")
-    expect(pictures.nth(1)).to_have_attribute("fetchpriority", "auto")
+    expect(pictures.nth(1)).to_have_attribute("fetchpriority", "low")
 
 
 def test_pages_open_a_connection_to_pocketbase_files_early(page: Page, base_url: str, site) -> None:

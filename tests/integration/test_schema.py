@@ -35,7 +35,7 @@ def image(*thumbs: str) -> dict:
 
 
 def slide_fields() -> dict:
-    return {"image": image("1280x480", "640x240"), "title": f("text"), "excerpt": f("text")}
+    return {"image": image("1280x480", "640x240", "960x360"), "title": f("text"), "excerpt": f("text")}
 
 
 def item_fields(folders: str) -> dict:
