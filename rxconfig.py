@@ -4,6 +4,7 @@
 import os
 
 import reflex as rx
+from reflex.constants import StateManagerMode
 
 PORT = int(os.environ.get("PORT", "3000"))
 
@@ -12,6 +13,10 @@ config = rx.Config(
     deploy_url=os.environ.get("DEPLOY_URL", f"http://localhost:{PORT}"),
     telemetry_enabled=False,
     show_built_with_reflex=False,
+    # One worker (`make run`): visitors' state in memory; Reflex's default keeps a disk copy that
+    # costs CPU on every change, and a tab's state only matters while it is open (sign-in and
+    # filters come back from the browser). With REFLEX_REDIS_URL: in Redis, shared by workers.
+    state_manager_mode=StateManagerMode.REDIS if os.environ.get("REFLEX_REDIS_URL") else StateManagerMode.MEMORY,
     plugins=[
         rx.plugins.SitemapPlugin(),
         rx.plugins.TailwindV4Plugin(),

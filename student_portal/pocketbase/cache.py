@@ -35,7 +35,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from student_portal.pocketbase.client import PocketBaseClient, configured_client
 from student_portal.pocketbase.collections import PROTECTED, PUBLIC, CollectionSpec
@@ -44,6 +44,8 @@ from student_portal.pocketbase.failures import FailureLog
 from student_portal.pocketbase.records import Record, parse_record, parse_records
 
 log = logging.getLogger(__name__)
+
+RowT = TypeVar("RowT")
 
 DEFAULT_TTL_S = 30.0
 DEFAULT_FAILURE_TTL_S = 2.0
@@ -109,6 +111,8 @@ class ContentCache:
         # Last content stored per collection (or _FAILED), kept across invalidate().
         self._seen: dict[str, object] = {}
         self._listeners: list[Callable[[str], None]] = []
+        # Per collection: the entry the shaped rows were made from, and the rows by shape.
+        self._shaped: dict[str, tuple[_Entry, dict[object, tuple[Any, ...]]]] = {}
 
     def _spec(self, collection: str) -> CollectionSpec:
         if collection in PROTECTED:
@@ -145,6 +149,31 @@ class ContentCache:
         if record is None:  # get_one returns an object or raises; kept for type safety
             raise ClientResponseError.not_found(collection)
         return record
+
+    async def shaped(
+        self, collection: str, model: type[Record], shape: Callable[[Any], RowT]
+    ) -> list[RowT]:
+        """`shape` applied to every `model` record of `collection`, once per version of the list.
+
+        A page view turns records into display rows (sanitised HTML, parsed video ids, phone
+        links); that work is the same for every visitor, so while the list is unchanged the rows
+        are reused. They are shared: callers must treat them as read-only. A shape that closes
+        over variables may differ between calls, so it is applied afresh every time.
+        """
+        records = await self.records(collection)
+        entry = self._entries.get(collection)
+        code = getattr(shape, "__code__", None)
+        if entry is None or code is None or getattr(shape, "__closure__", None):
+            return [shape(record) for record in records if isinstance(record, model)]
+        made_from, by_shape = self._shaped.get(collection, (None, {}))
+        if made_from is not entry:
+            by_shape = {}
+            self._shaped[collection] = (entry, by_shape)
+        rows = by_shape.get((code, model))
+        if rows is None:
+            rows = tuple(shape(record) for record in entry.records if isinstance(record, model))
+            by_shape[(code, model)] = rows
+        return list(rows)
 
     def cached(self, collection: str) -> list[Record] | None:
         """What the cache holds now (fresh or not), without fetching; None when nothing."""

@@ -28,11 +28,11 @@ RecordT = TypeVar("RecordT", bound=Record)
 async def public_rows(collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]) -> list[RowT] | None:
     """Every record of `collection` shaped by `shape`, in the cache's order; None on failure."""
     try:
-        records = await content_cache().records(collection)
+        # Shaped once per version of the list and shared by every visitor (read-only rows).
+        return await content_cache().shaped(collection, model, shape)
     except ClientResponseError as error:
         log.info("%s unavailable, section left empty: %s", collection, error.message)
         return None
-    return [shape(record) for record in records if isinstance(record, model)]
 
 
 def file_url(record: Record, filename: str, thumb: str | None = None) -> str:

@@ -110,12 +110,15 @@ class RecordingsState(rx.State):
             public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
         )
         async with self:
-            self._show(recordings, subjects)
-            self.subject = query_choice(params, "subject", {o.value for o in self.subjects})
+            options = self._show(recordings, subjects)
+            self.subject = query_choice(params, "subject", {o.value for o in options})
             self.slides = with_image(slides)
 
-    def _show(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> None:
+    def _show(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> list[Option]:
+        # Computed from the local lists: reading them back through the state wraps every item.
+        options = usable(subjects)
         self.failed = recordings is None
-        self.subjects = usable(subjects)
-        self.recordings = with_subject_names(recordings or [], self.subjects)
+        self.subjects = options
+        self.recordings = with_subject_names(recordings or [], options)
         self.loading = False
+        return options

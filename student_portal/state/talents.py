@@ -69,9 +69,10 @@ class TalentsState(rx.State):
             public_rows(Collection.TALENTS_CATEGORIES, TalentCategory,
                         lambda record: CategoryOption(id=record.id, name=record.name)),
         )
+        named = [option for option in categories or [] if option.name]
         async with self:
             self.talents = talents or []
-            self.categories = [option for option in categories or [] if option.name]
-            if not any(option.id == self.category for option in self.categories):
+            self.categories = named
+            if not any(option.id == self.category for option in named):
                 self.category = ""
             self.loading = False

@@ -18,6 +18,7 @@ from student_portal.constants import Limit, Text
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
+    Job,
     ContentCache,
     PocketBaseClient,
     Product,
@@ -802,6 +803,48 @@ async def test_while_live_an_entry_stays_fresh_for_the_live_ttl_then_the_short_t
     cache.set_live(False)  # the subscription dropped: edits may be missed, the short TTL is back
     await cache.records(Collection.PRODUCTS)
     assert backend.calls == {"Products": 3}
+
+
+def _product_name(product: Product) -> str:
+    return product.name.upper()
+
+
+_SHAPED_IDS: list[str] = []
+
+
+def _product_row(product: Product) -> dict:
+    _SHAPED_IDS.append(product.id)
+    return {"name": product.name}
+
+
+async def test_shaped_rows_are_made_once_per_version_of_the_list() -> None:
+    cache, backend, clock = make_cache({"Products": PRODUCTS}, ttl=30)
+    calls, shape = _SHAPED_IDS, _product_row
+    calls.clear()
+    first = await cache.shaped(Collection.PRODUCTS, Product, shape)
+    again = await cache.shaped(Collection.PRODUCTS, Product, shape)
+    assert first == again == [{"name": "Pen"}, {"name": "Book"}]
+    assert first is not again and first[0] is again[0]  # a new list of the same shared rows
+    assert calls == ["p1", "p2"]
+    assert await cache.shaped(Collection.PRODUCTS, Product, _product_name) == ["PEN", "BOOK"]
+    cache.apply_event(Collection.PRODUCTS, "update", {**PRODUCTS[0], "name": "Pencil"})
+    assert (await cache.shaped(Collection.PRODUCTS, Product, shape))[0] == {"name": "Pencil"}
+    assert calls == ["p1", "p2", "p1", "p2"]  # a changed list is shaped again
+    clock.now += 31  # refetched (an edit may have been missed): shaped again
+    await cache.shaped(Collection.PRODUCTS, Product, shape)
+    assert backend.calls == {"Products": 2} and len(calls) == 6
+
+
+async def test_shapes_that_close_over_values_are_applied_every_time() -> None:
+    cache, _, _ = make_cache({"Products": PRODUCTS}, ttl=30)
+    for suffix in ("!", "?"):
+        rows = await cache.shaped(Collection.PRODUCTS, Product, lambda product: product.name + suffix)
+        assert rows == ["Pen" + suffix, "Book" + suffix]
+
+
+async def test_shaped_skips_records_of_another_model() -> None:
+    cache, _, _ = make_cache({"Products": PRODUCTS}, ttl=30)
+    assert await cache.shaped(Collection.PRODUCTS, Job, lambda job: job.id) == []
 
 
 def test_live_ttl_is_never_shorter_than_the_ttl() -> None:
