@@ -37,7 +37,7 @@ from reflex.middleware import Middleware
 
 from student_portal.pocketbase import configured_client, content_cache
 from student_portal.pocketbase.realtime import RealtimeSubscriber
-from student_portal.state.live import LIVE_STATES, LiveSpec, specs_showing
+from student_portal.state.live import FILLED_BY, LIVE_STATES, LiveSpec, specs_showing
 
 if TYPE_CHECKING:
     import reflex as rx
@@ -80,11 +80,13 @@ class LiveViews:
         if view is not None and view.path != path:
             del self._views[token]  # another page: what the old one showed no longer counts
             view = None
-        if state_name not in LIVE_STATES:
+        # A page loader's event shows the sections it fills (state/sections.py) as well.
+        shown = [name for name in (state_name, *FILLED_BY.get(state_name, ())) if name in LIVE_STATES]
+        if not shown:
             return
         if view is None:
             view = self._views[token] = _View(path)
-        view.states.add(state_name)
+        view.states.update(shown)
 
     def targets(self, changed: Iterable[str]) -> list[tuple[str, LiveSpec]]:
         """(token, live state) pairs whose open page shows any of the `changed` collections."""

@@ -1,4 +1,5 @@
-"""Home page (/): the spec's sections, top to bottom, each loading on its own."""
+"""Home page (/): the spec's sections, top to bottom; their data comes in one event
+(HomeState, state/sections.py), each section showing its own loading, empty and error faces."""
 
 import reflex as rx
 
@@ -14,22 +15,15 @@ from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
-from student_portal.state.articles import ArticlesState
-from student_portal.state.news import NewsState
-from student_portal.state.recordings import RecordingsState
+from student_portal.state.home import HomeState
 from student_portal.state.schedule import ScheduleState
-from student_portal.state.shop import ShopState
-from student_portal.state.slides import SlidesState
-from student_portal.state.social import SocialState
-from student_portal.state.talents import TalentsState
 
 
 @site_page(
     route="/",
     title="Home",
     description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
-    on_load=[NewsState.load, SlidesState.load, ScheduleState.load, RecordingsState.load, ShopState.load,
-             SocialState.load, ArticlesState.load, TalentsState.load],
+    on_load=[HomeState.load, ScheduleState.load],
 )
 def home() -> rx.Component:
     return rx.el.div(

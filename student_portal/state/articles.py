@@ -14,6 +14,7 @@ import reflex as rx
 from student_portal.pocketbase import Article
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import public_rows
+from student_portal.state.sections import load_sections
 from student_portal.utils.headings import fit_headings
 from student_portal.utils.sanitize import clean_html
 
@@ -44,8 +45,13 @@ class ArticlesState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        articles = await public_rows(Collection.ARTICLES, Article, article_body)
-        async with self:
-            # Spec 8: a failure is only logged; the list stays empty ("No articles available").
-            self.articles = [article for article in articles or [] if article.html.strip()]
-            self.loading = False
+        await load_sections(self, [ArticlesState])
+
+    @staticmethod
+    async def _fetch() -> list[ArticleBody] | None:
+        return await public_rows(Collection.ARTICLES, Article, article_body)
+
+    def _show(self, articles: list[ArticleBody] | None) -> None:
+        # Spec 8: a failure is only logged; the list stays empty ("No articles available").
+        self.articles = [article for article in articles or [] if article.html.strip()]
+        self.loading = False

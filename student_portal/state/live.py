@@ -82,6 +82,22 @@ def live(*collections: str, handler: str = "refresh") -> Callable[[StateT], Stat
     return register
 
 
+# Page loaders that show other states' sections in one event (state/sections.py):
+# the loader's full state name -> the full names of the section states it fills.
+FILLED_BY: dict[str, frozenset[str]] = {}
+
+
+def fills(*sections: type[rx.State]) -> Callable[[StateT], StateT]:
+    """Class decorator for a page loader state: its events count as events of `sections`, so an
+    open page it loaded gets the live refreshes of those sections that are live."""
+
+    def register(loader: StateT) -> StateT:
+        FILLED_BY[loader.get_full_name()] = frozenset(section.get_full_name() for section in sections)
+        return loader
+
+    return register
+
+
 def specs_showing(collections: Iterable[str], states: Iterable[str]) -> list[LiveSpec]:
     """The live states among `states` (full names) that show any of `collections`."""
     changed = frozenset(collections)

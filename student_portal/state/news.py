@@ -10,6 +10,7 @@ from student_portal.pocketbase import NewsItem
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.live import live
+from student_portal.state.sections import load_sections
 
 IMAGE_THUMB = "640x360"
 
@@ -38,6 +39,11 @@ def active_news(records: list[NewsItem]) -> list[NewsItem]:
     return [record for record in records if record.active]
 
 
+def _active_news_slide(record: NewsItem) -> NewsSlide | None:
+    """A shape for the content cache (made once per version of the list): None if inactive."""
+    return news_slide(record) if active_news([record]) else None
+
+
 @live(Collection.NEWS, handler="load")  # an open home page shows news switched on or off
 class NewsState(rx.State):
     items: list[NewsSlide] = []
@@ -45,7 +51,13 @@ class NewsState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        active = await public_rows(Collection.NEWS, NewsItem, lambda record: record)
-        async with self:
-            self.items = [news_slide(record) for record in active_news(active or [])]
-            self.loading = False
+        await load_sections(self, [NewsState])
+
+    @staticmethod
+    async def _fetch() -> list[NewsSlide] | None:
+        slides = await public_rows(Collection.NEWS, NewsItem, _active_news_slide)
+        return None if slides is None else [slide for slide in slides if slide is not None]
+
+    def _show(self, slides: list[NewsSlide] | None) -> None:
+        self.items = slides or []
+        self.loading = False

@@ -18,6 +18,7 @@ from student_portal.state.address import replace_address
 from student_portal.state.content import public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category, search_by_name
 from student_portal.utils.query import query_choice, query_text
 from student_portal.utils.youtube import youtube_id
@@ -87,15 +88,15 @@ class RecordingsState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        """On load of the home page: the preview needs the recordings and their subjects only."""
-        async with self:
-            self.loading = not self.recordings
-        recordings, subjects = await asyncio.gather(
+        """The home page's preview: the recordings and their subjects only (a section)."""
+        await load_sections(self, [RecordingsState])
+
+    @staticmethod
+    async def _fetch() -> tuple[list[RecordingCard] | None, list[Option] | None]:
+        return await asyncio.gather(
             public_rows(Collection.RECORDINGS, Recording, recording_card),
             public_rows(Collection.SUBJECTS, Subject, option),
         )
-        async with self:
-            self._show(recordings, subjects)
 
     @rx.event(background=True)
     async def load_page(self):
@@ -110,11 +111,12 @@ class RecordingsState(rx.State):
             public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
         )
         async with self:
-            options = self._show(recordings, subjects)
+            options = self._show((recordings, subjects))
             self.subject = query_choice(params, "subject", {o.value for o in options})
             self.slides = with_image(slides)
 
-    def _show(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> list[Option]:
+    def _show(self, lists: tuple[list[RecordingCard] | None, list[Option] | None] | None) -> list[Option]:
+        recordings, subjects = lists or (None, None)
         # Computed from the local lists: reading them back through the state wraps every item.
         options = usable(subjects)
         self.failed = recordings is None

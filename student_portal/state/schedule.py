@@ -88,10 +88,20 @@ def teachers_to_fetch(rows: list[ClassRow], known: dict[str, object], pending: l
     return wanted
 
 
+def _teacher_card_by_id(record: Teacher) -> tuple[str, TeacherCard]:
+    return record.id, teacher_card(record)
+
+
 async def fetch_teacher(teacher_id: str) -> TeacherCard:
     """One teacher, by id; a failure is logged and gives an empty card (the list shows no name)."""
     try:
-        record = await content_cache().record(Collection.TEACHERS, teacher_id)
+        # The cards of the whole (cached) list are made once for every visitor; a teacher added
+        # since the list was fetched is looked up by id.
+        cards = dict(await content_cache().shaped(Collection.TEACHERS, Teacher, _teacher_card_by_id))
+        card = cards.get(teacher_id)
+        if card is None:
+            record = await content_cache().record(Collection.TEACHERS, teacher_id)
+            card = teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
     except ClientResponseError as error:
         if error.is_not_found:
             log.info("teacher %s: not found", teacher_id)
@@ -99,7 +109,7 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
             backend_failures.failed("Teachers record", error)
         return TeacherCard()
     backend_failures.recovered("Teachers record")
-    return teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
+    return card
 
 
 @live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
@@ -138,12 +148,10 @@ class ScheduleState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        async with self:
-            self.loading = True
-            self.day = today_local().isoformat()
+        today = today_local().isoformat()
         # A failure ends the loading and leaves the day empty (spec 8).
         rows = await public_rows(Collection.CLASSES, TuitionClass, class_row) or []
-        await self._show(rows, refetch_teachers=False)
+        await self._show(rows, refetch_teachers=False, day=today)
 
     @rx.event(background=True)
     async def refresh(self):
@@ -152,13 +160,17 @@ class ScheduleState(rx.State):
         if rows is not None:  # a failed refresh keeps what is shown
             await self._show(rows, refetch_teachers=True)
 
-    async def _show(self, rows: list[ClassRow], refetch_teachers: bool) -> None:
+    async def _show(self, rows: list[ClassRow], refetch_teachers: bool, day: str | None = None) -> None:
         async with self:
+            if day is not None:
+                self.day = day
             self.classes = rows
             self.loading = False
             known = {} if refetch_teachers else self.teachers
             wanted = teachers_to_fetch(rows, known, self.pending_teachers)
             self.pending_teachers = self.pending_teachers + wanted
+        if not wanted:
+            return
         cards = await asyncio.gather(*(fetch_teacher(teacher_id) for teacher_id in wanted))
         async with self:
             self.teachers = {**self.teachers, **dict(zip(wanted, cards, strict=True))}

@@ -16,6 +16,7 @@ from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.options import Option, option, usable
+from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
 from student_portal.utils.query import page_url, query_choice
@@ -73,16 +74,22 @@ class ShopState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        async with self:
-            params = dict(self.router.url.query_parameters)
-            self.loading = not self.products
-        products, categories = await asyncio.gather(
+        await load_sections(self, [ShopState])
+
+    @staticmethod
+    async def _fetch() -> tuple[list[ProductCard] | None, list[Option] | None]:
+        return await asyncio.gather(
             public_rows(Collection.PRODUCTS, Product, product_card),
             public_rows(Collection.CATEGORIES, Category, option),
         )
-        async with self:
-            self.products = products or []
-            self.categories = usable(categories)
-            # An unknown or stale id in a shared link falls back to All Categories.
-            self.category = query_choice(params, "category", {o.value for o in self.categories})
-            self.loading = False
+
+    def _show(self, lists: tuple[list[ProductCard] | None, list[Option] | None] | None) -> None:
+        products, categories = lists or (None, None)
+        options = usable(categories)
+        self.products = products or []
+        self.categories = options
+        # The category from the address (/shop?category=); an unknown or stale id in a shared
+        # link falls back to All Categories.
+        params = dict(self.router.url.query_parameters)
+        self.category = query_choice(params, "category", {o.value for o in options})
+        self.loading = False

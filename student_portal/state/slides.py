@@ -6,6 +6,7 @@ decided by CSS at 700 px (components/slides.py), so it follows window resizes li
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import reflex as rx
@@ -13,6 +14,7 @@ import reflex as rx
 from student_portal.pocketbase import DeviceSlide
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
+from student_portal.state.sections import load_sections
 
 DESKTOP_THUMB = "1280x480"
 MOBILE_THUMB = "640x640"
@@ -25,11 +27,17 @@ class SlideImage:
     image_url: str
 
 
-def _shaper(thumb: str):
-    def shape(record: DeviceSlide) -> SlideImage:
-        return SlideImage(id=record.id, title=record.title, image_url=file_url(record, record.field, thumb))
+def _slide(record: DeviceSlide, thumb: str) -> SlideImage:
+    return SlideImage(id=record.id, title=record.title, image_url=file_url(record, record.field, thumb))
 
-    return shape
+
+# Module-level shapes: the content cache shapes each list once for every visitor.
+def _desktop_slide(record: DeviceSlide) -> SlideImage:
+    return _slide(record, DESKTOP_THUMB)
+
+
+def _mobile_slide(record: DeviceSlide) -> SlideImage:
+    return _slide(record, MOBILE_THUMB)
 
 
 class SlidesState(rx.State):
@@ -39,10 +47,18 @@ class SlidesState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        desktop = await public_rows(Collection.DESKTOP_SLIDES, DeviceSlide, _shaper(DESKTOP_THUMB))
-        mobile = await public_rows(Collection.MOBILE_SLIDES, DeviceSlide, _shaper(MOBILE_THUMB))
-        async with self:
-            # Slides without a picture have nothing to show.
-            self.desktop = [slide for slide in desktop or [] if slide.image_url]
-            self.mobile = [slide for slide in mobile or [] if slide.image_url]
-            self.loading = False
+        await load_sections(self, [SlidesState])
+
+    @staticmethod
+    async def _fetch() -> tuple[list[SlideImage] | None, list[SlideImage] | None]:
+        return await asyncio.gather(
+            public_rows(Collection.DESKTOP_SLIDES, DeviceSlide, _desktop_slide),
+            public_rows(Collection.MOBILE_SLIDES, DeviceSlide, _mobile_slide),
+        )
+
+    def _show(self, sets: tuple[list[SlideImage] | None, list[SlideImage] | None] | None) -> None:
+        desktop, mobile = sets or (None, None)
+        # Slides without a picture have nothing to show.
+        self.desktop = [slide for slide in desktop or [] if slide.image_url]
+        self.mobile = [slide for slide in mobile or [] if slide.image_url]
+        self.loading = False

@@ -9,6 +9,7 @@ import reflex as rx
 from student_portal.pocketbase import SocialMedia
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
+from student_portal.state.sections import load_sections
 from student_portal.utils.links import safe_url
 
 THUMB = "400x225"
@@ -41,7 +42,12 @@ class SocialState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        cards = await public_rows(Collection.SOCIAL_MEDIA, SocialMedia, social_card)
-        async with self:
-            self.cards = cards or []
-            self.loading = False
+        await load_sections(self, [SocialState])
+
+    @staticmethod
+    async def _fetch() -> list[SocialCard] | None:
+        return await public_rows(Collection.SOCIAL_MEDIA, SocialMedia, social_card)
+
+    def _show(self, cards: list[SocialCard] | None) -> None:
+        self.cards = cards or []
+        self.loading = False

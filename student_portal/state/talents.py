@@ -11,6 +11,7 @@ from student_portal.constants import Limit
 from student_portal.pocketbase import Talent, TalentCategory
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import public_rows
+from student_portal.state.sections import load_sections
 from student_portal.utils.dates import format_date
 from student_portal.utils.filters import filter_by_category, take
 from student_portal.utils.youtube import youtube_id
@@ -64,15 +65,21 @@ class TalentsState(rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        talents, categories = await asyncio.gather(
+        await load_sections(self, [TalentsState])
+
+    @staticmethod
+    async def _fetch() -> tuple[list[TalentCard] | None, list[CategoryOption] | None]:
+        return await asyncio.gather(
             public_rows(Collection.TALENTS, Talent, talent_card),
             public_rows(Collection.TALENTS_CATEGORIES, TalentCategory,
                         lambda record: CategoryOption(id=record.id, name=record.name)),
         )
+
+    def _show(self, lists: tuple[list[TalentCard] | None, list[CategoryOption] | None] | None) -> None:
+        talents, categories = lists or (None, None)
         named = [option for option in categories or [] if option.name]
-        async with self:
-            self.talents = talents or []
-            self.categories = named
-            if not any(option.id == self.category for option in named):
-                self.category = ""
-            self.loading = False
+        self.talents = talents or []
+        self.categories = named
+        if not any(option.id == self.category for option in named):
+            self.category = ""
+        self.loading = False

@@ -9,11 +9,14 @@ could hide a tag name). Pure.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])(?=[\s>/])", re.IGNORECASE)
 
 
+# Pages re-fit the same few articles for every visitor; the result depends on the text only.
+@functools.lru_cache(maxsize=64)
 def fit_headings(html: str, top: int) -> str:
     """`html` with its highest heading at level `top` (1-6) and the others below it."""
     levels = [int(match.group(2)) for match in _HEADING_TAG.finditer(html)]

@@ -11,7 +11,7 @@ import reflex as rx
 
 from student_portal.live_updates import LivePusher, LiveViews
 from student_portal.pocketbase import Collection
-from student_portal.state.live import LIVE_STATES, live
+from student_portal.state.live import FILLED_BY, LIVE_STATES, fills, live
 
 
 @live(Collection.NEWS)
@@ -44,7 +44,15 @@ class PlainProbeState(rx.State):
         pass
 
 
+@fills(LiveNewsProbeState, PlainProbeState)
+class PageLoaderProbeState(rx.State):
+    @rx.event(background=True)
+    async def load(self):
+        pass
+
+
 NEWS = LiveNewsProbeState.get_full_name()
+LOADER = PageLoaderProbeState.get_full_name()
 SCHEDULE = LiveScheduleProbeState.get_full_name()
 PLAIN = PlainProbeState.get_full_name()
 
@@ -110,6 +118,14 @@ def test_a_visitor_shows_the_live_states_that_ran_on_their_page() -> None:
     targets = views.targets({Collection.NEWS})
     assert [(token, spec.state) for token, spec in targets] == [("t1", LiveNewsProbeState)]
     assert {token for token, _ in views.targets({Collection.TEACHERS})} == {"t1", "t2"}
+    assert views.targets({Collection.JOBS}) == []
+
+
+def test_a_page_loader_event_shows_the_live_sections_it_fills() -> None:
+    assert FILLED_BY[LOADER] == {NEWS, PLAIN}
+    views = LiveViews()
+    views.observe("t1", "/", event(LOADER, "load"))
+    assert [(token, spec.state) for token, spec in views.targets({Collection.NEWS})] == [("t1", LiveNewsProbeState)]
     assert views.targets({Collection.JOBS}) == []
 
 

@@ -116,7 +116,7 @@ def test_home_rows_never_raise(data: st.DataObject) -> None:
     _check_rows([articles.article_body(a) for a in _records(r.Article, data, max_size=2)])
     _check_rows([talents.talent_card(t) for t in _records(r.Talent, data)])
     _check_rows([social.social_card(s) for s in _records(r.SocialMedia, data)])
-    _check_rows([slides._shaper(slides.DESKTOP_THUMB)(s) for s in _records(r.DeviceSlide, data)])
+    _check_rows([slides._desktop_slide(s) for s in _records(r.DeviceSlide, data)])
     news_article.news_id_from_path("/news/" + data.draw(unicode_heavy_text))
 
     rows = [schedule.class_row(c) for c in _records(r.TuitionClass, data)]

@@ -71,22 +71,34 @@ def test_each_teacher_is_fetched_once() -> None:
 
 
 class _FakeCache:
-    def __init__(self, teachers: dict[str, Teacher]) -> None:
-        self.teachers, self.asked = teachers, []
+    """The teachers list as cached (`listed`) and records found only by id (`by_id`)."""
+
+    def __init__(self, listed: list[Teacher], by_id: dict[str, Teacher]) -> None:
+        self.listed, self.by_id, self.asked = listed, by_id, []
+
+    async def shaped(self, collection: str, model: type, shape):
+        return [shape(record) for record in self.listed if isinstance(record, model)]
 
     async def record(self, collection: str, record_id: str) -> Teacher:
         self.asked.append((collection, record_id))
-        if record_id not in self.teachers:
+        if record_id not in self.by_id:
             raise ClientResponseError.not_found(collection)
-        return self.teachers[record_id]
+        return self.by_id[record_id]
 
 
-async def test_a_teacher_is_looked_up_by_id_and_a_missing_one_gives_an_empty_card(monkeypatch) -> None:
-    cache = _FakeCache({"t1": Teacher.model_validate({"id": "t1", "collectionId": "pbc_1", "name": "Dr. Nuwan Perera",
-                                                       "avatar": "a.jpg"})})
+def _teacher(teacher_id: str, name: str) -> Teacher:
+    return Teacher.model_validate({"id": teacher_id, "collectionId": "pbc_1", "name": name, "avatar": "a.jpg"})
+
+
+async def test_a_teacher_comes_from_the_cached_list_else_by_id_and_a_missing_one_gives_an_empty_card(
+    monkeypatch,
+) -> None:
+    cache = _FakeCache([_teacher("t1", "Dr. Nuwan Perera")], {"t2": _teacher("t2", "Ms. Fathima Rizvi")})
     monkeypatch.setattr(schedule, "content_cache", lambda: cache)
     found = await schedule.fetch_teacher("t1")
     assert found.name == "Dr. Nuwan Perera"
     assert found.avatar_url.endswith("/api/files/pbc_1/t1/a.jpg?thumb=96x96")
+    assert cache.asked == []  # in the list: no request of its own
+    assert (await schedule.fetch_teacher("t2")).name == "Ms. Fathima Rizvi"  # added since the list
     assert await schedule.fetch_teacher("gone") == schedule.TeacherCard()
-    assert cache.asked == [("Teachers", "t1"), ("Teachers", "gone")]
+    assert cache.asked == [("Teachers", "t2"), ("Teachers", "gone")]

@@ -1,0 +1,30 @@
+"""The home page's content sections, loaded in one event (state/sections.py).
+
+The class schedule loads on its own: it shows the classes first and their teachers as they
+arrive, and a visitor's chosen day survives live refreshes (ScheduleState).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.state.articles import ArticlesState
+from student_portal.state.live import fills
+from student_portal.state.news import NewsState
+from student_portal.state.recordings import RecordingsState
+from student_portal.state.sections import load_sections
+from student_portal.state.shop import ShopState
+from student_portal.state.slides import SlidesState
+from student_portal.state.social import SocialState
+from student_portal.state.talents import TalentsState
+
+HOME_SECTIONS: tuple[type[rx.State], ...] = (
+    NewsState, SlidesState, RecordingsState, ShopState, SocialState, ArticlesState, TalentsState,
+)
+
+
+@fills(*HOME_SECTIONS)
+class HomeState(rx.State):
+    @rx.event(background=True)
+    async def load(self):
+        await load_sections(self, HOME_SECTIONS)

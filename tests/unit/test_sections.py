@@ -1,0 +1,78 @@
+"""Loading content sections together (state/sections.py), with stand-ins for Reflex's state
+proxy: what matters is which sections are shown under which lock."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+
+from student_portal.state import sections
+from student_portal.state.sections import BATCH_WINDOW_S, load_sections
+
+
+class Page:
+    """A background handler's `self`: each `async with` is one lock and one delta."""
+
+    def __init__(self) -> None:
+        self.blocks: list[list[tuple[str, Any]]] = []
+        self._open: list[tuple[str, Any]] | None = None
+        self._sections: dict[type, Any] = {}
+
+    async def __aenter__(self) -> Page:
+        self._open = []
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._open is not None
+        self.blocks.append(self._open)
+        self._open = None
+
+    async def get_state(self, section: type) -> Any:
+        assert self._open is not None, "sections are written only under the lock"
+        return self._sections.setdefault(section, section(self))
+
+
+def section(name: str, delay: float = 0.0, data: Any = None, error: Exception | None = None) -> type:
+    async def fetch() -> Any:
+        await asyncio.sleep(delay)
+        if error is not None:
+            raise error
+        return data if data is not None else f"{name} data"
+
+    class Section:
+        def __init__(self, page: Page) -> None:
+            self.page = page
+
+        def _show(self, shown: Any) -> None:
+            assert self.page._open is not None
+            self.page._open.append((name, shown))
+
+    Section.__name__ = name
+    Section._fetch = staticmethod(fetch)
+    return Section
+
+
+async def test_sections_ready_together_are_shown_under_one_lock() -> None:
+    page = Page()
+    await load_sections(page, [section("news"), section("shop"), section("talents")])
+    assert page.blocks == [[("news", "news data"), ("shop", "shop data"), ("talents", "talents data")]]
+
+
+async def test_a_slow_section_does_not_hold_up_the_others() -> None:
+    page = Page()
+    slow = BATCH_WINDOW_S * 4
+    await load_sections(page, [section("news"), section("jobs", delay=slow), section("shop")])
+    assert page.blocks == [[("news", "news data"), ("shop", "shop data")], [("jobs", "jobs data")]]
+
+
+async def test_a_fetch_that_breaks_shows_its_section_as_failed_and_the_rest_normally(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    page = Page()
+    caplog.set_level(logging.ERROR, logger=sections.__name__)
+    await load_sections(page, [section("news", error=RuntimeError("bug")), section("shop")])
+    assert sorted(page.blocks[0]) == [("news", None), ("shop", "shop data")]
+    assert "news: fetching the section failed" in caplog.text
