@@ -18,6 +18,7 @@ from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.live import live
+from student_portal.state.sections import BATCH_WINDOW_S
 from student_portal.utils.links import safe_url
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
@@ -161,17 +162,28 @@ class ScheduleState(rx.State):
             await self._show(rows, refetch_teachers=True)
 
     async def _show(self, rows: list[ClassRow], refetch_teachers: bool, day: str | None = None) -> None:
+        # Teachers usually come straight from the cache: those there within the batch window
+        # show with their classes (one lock, one delta, no "Loading teacher..." flash); the
+        # rest read "Loading teacher..." until they arrive.
+        lookups = {tid: asyncio.ensure_future(fetch_teacher(tid)) for tid in teachers_to_fetch(rows, {}, [])}
+        if lookups:
+            await asyncio.wait(lookups.values(), timeout=BATCH_WINDOW_S)
+        ready = {tid: task.result() for tid, task in lookups.items() if task.done()}
         async with self:
             if day is not None:
                 self.day = day
             self.classes = rows
             self.loading = False
-            known = {} if refetch_teachers else self.teachers
+            self.teachers = {**self.teachers, **ready}
+            known = ready if refetch_teachers else self.teachers
             wanted = teachers_to_fetch(rows, known, self.pending_teachers)
             self.pending_teachers = self.pending_teachers + wanted
+        for tid, task in lookups.items():
+            if tid not in wanted:
+                task.cancel()  # known already, or another refresh is fetching it
         if not wanted:
             return
-        cards = await asyncio.gather(*(fetch_teacher(teacher_id) for teacher_id in wanted))
+        cards = await asyncio.gather(*(lookups[tid] for tid in wanted))
         async with self:
             self.teachers = {**self.teachers, **dict(zip(wanted, cards, strict=True))}
             self.pending_teachers = [tid for tid in self.pending_teachers if tid not in wanted]

@@ -12,7 +12,7 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from student_portal.constants import Text
 
@@ -111,7 +111,8 @@ def test_the_calendar_is_a_gregorian_month_without_year_jumps_and_marks_class_da
             expect(tile).not_to_have_class(re.compile(r"\bhas-classes\b"))
 
 
-def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_url: str) -> None:
+def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_url: str, backend) -> None:
+    backend.slow(2, only=("Teachers",))  # the classes arrive, their teachers take a while
     # Record every text the list shows on its way to the final one.
     page.add_init_script("""
         window.__seen = new Set();
@@ -120,9 +121,29 @@ def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_u
         }).observe(document, {subtree: true, childList: true, characterData: true});
     """)
     page.goto(base_url + "/")
-    expect(_schedule(page).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3])
+    expect(_schedule(page).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3], timeout=15_000)
     seen = page.evaluate("Array.from(window.__seen)")
     assert any(Text.LOADING_TEACHER in text for text in seen), seen
+
+
+def test_teachers_already_known_show_with_their_classes_at_once(page: Page, browser: Browser, base_url: str) -> None:
+    page.goto(base_url + "/")  # the site's cache now holds the teachers
+    expect(_schedule(page).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3])
+    visitor = browser.new_context()  # a new visitor: nothing of theirs in the site's state yet
+    try:
+        fresh = visitor.new_page()
+        fresh.add_init_script("""
+            window.__seen = new Set();
+            new MutationObserver(() => {
+                document.querySelectorAll('[data-testid="class-item"]').forEach(el => window.__seen.add(el.innerText));
+            }).observe(document, {subtree: true, childList: true, characterData: true});
+        """)
+        fresh.goto(base_url + "/")
+        expect(_schedule(fresh).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3])
+        seen = fresh.evaluate("Array.from(window.__seen)")
+        assert seen and not any(Text.LOADING_TEACHER in text for text in seen), seen
+    finally:
+        visitor.close()
 
 
 def test_schedule_shows_loading_then_no_classes_when_the_backend_is_empty(page: Page, base_url: str, backend) -> None:
