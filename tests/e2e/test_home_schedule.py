@@ -111,15 +111,20 @@ def test_the_calendar_is_a_gregorian_month_without_year_jumps_and_marks_class_da
             expect(tile).not_to_have_class(re.compile(r"\bhas-classes\b"))
 
 
-def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_url: str, backend) -> None:
-    backend.slow(2, only=("Teachers",))  # the classes arrive, their teachers take a while
-    # Record every text the list shows on its way to the final one.
+def _record_class_item_texts(page: Page) -> None:
+    """From the next load on, keep every text a class item shows on its way to the final one
+    (read back with `page.evaluate("Array.from(window.__seen)")`)."""
     page.add_init_script("""
         window.__seen = new Set();
         new MutationObserver(() => {
             document.querySelectorAll('[data-testid="class-item"]').forEach(el => window.__seen.add(el.innerText));
         }).observe(document, {subtree: true, childList: true, characterData: true});
     """)
+
+
+def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_url: str, backend) -> None:
+    backend.slow(2, only=("Teachers",))  # the classes arrive, their teachers take a while
+    _record_class_item_texts(page)
     page.goto(base_url + "/")
     expect(_schedule(page).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3], timeout=15_000)
     seen = page.evaluate("Array.from(window.__seen)")
@@ -132,12 +137,7 @@ def test_teachers_already_known_show_with_their_classes_at_once(page: Page, brow
     visitor = browser.new_context()  # a new visitor: nothing of theirs in the site's state yet
     try:
         fresh = visitor.new_page()
-        fresh.add_init_script("""
-            window.__seen = new Set();
-            new MutationObserver(() => {
-                document.querySelectorAll('[data-testid="class-item"]').forEach(el => window.__seen.add(el.innerText));
-            }).observe(document, {subtree: true, childList: true, characterData: true});
-        """)
+        _record_class_item_texts(fresh)
         fresh.goto(base_url + "/")
         expect(_schedule(fresh).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3])
         seen = fresh.evaluate("Array.from(window.__seen)")
