@@ -5,6 +5,7 @@ import reflex as rx
 from student_portal import pages  # noqa: F401 - registers every page module's @site_page
 from student_portal import live_updates
 from student_portal.embedded_backend import embedded_pocketbase
+from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
 
@@ -21,3 +22,4 @@ app = rx.App(
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.
 live_updates.install(app)
+app.register_lifespan_task(freeze_startup_objects)
