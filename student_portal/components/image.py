@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.lead_images import LEAD_IMAGES, lead_image_url
+
 
 def image(
     src: str | rx.Var, alt: str | rx.Var, width: int, height: int, *, eager: bool | rx.Var[bool] = False, **props
@@ -29,3 +31,14 @@ def image(
             custom_attrs["fetchPriority"] = "high"
     props.setdefault("decoding", "async")
     return rx.el.img(src=src, alt=alt, custom_attrs=custom_attrs, **props)
+
+
+def lead_image(slot: str, width: int, height: int, *, sizes: str | None = None, **props) -> rx.Component:
+    """The page's first picture in its loading face, at an address the built HTML already knows
+    (student_portal/lead_images.py). Decorative here (alt=""): the real slide or card that
+    replaces the face carries the name. Nothing shows if the slot has no picture (404)."""
+    widths = LEAD_IMAGES[slot].widths
+    if len(widths) > 1:
+        props["src_set"] = ", ".join(f"{lead_image_url(slot, w)} {w}w" for w in widths)
+        props["sizes"] = sizes
+    return image(src=lead_image_url(slot, widths[-1]), alt="", width=width, height=height, eager=True, **props)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
+from student_portal.components.feedback import empty_message, list_faces
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.buttons import WHATSAPP, show_more_link
-from student_portal.components.image import image
+from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
 from student_portal.state.shop import ProductCard, ShopState
 
 _EAGER_IMAGES = 4  # one desktop row
+GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+PICTURE = "aspect-square w-full rounded-t-lg bg-slate-100 object-cover"
 
 
 def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, level: int = 3) -> rx.Component:
@@ -29,7 +31,7 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
             width=400,
             height=400,
             eager=eager,
-            class_name="aspect-square w-full rounded-t-lg bg-slate-100 object-cover",
+            class_name=PICTURE,
         ),
         rx.el.div(
             title(product.name, class_name="line-clamp-2 font-semibold text-slate-900"),
@@ -45,6 +47,27 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
         data_testid="product-card",
         class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
     )
+
+
+def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
+    """The grid's footprint while the products load. On /shop the first card already shows the
+    first product's picture (a lead image: requested by the built HTML, before the data)."""
+
+    def card(first: bool) -> rx.Component:
+        return rx.el.div(
+            lead_image("shop", 400, 400, class_name=PICTURE) if first and lead
+            else rx.el.div(class_name="aspect-square w-full rounded-t-lg bg-slate-200"),
+            rx.el.div(
+                rx.el.div(class_name="h-5 w-3/4 rounded bg-slate-200"),
+                rx.el.div(class_name="h-5 w-1/3 rounded bg-slate-200"),
+                rx.el.div(class_name="mt-auto h-11 rounded-lg bg-slate-200"),
+                class_name="flex h-40 animate-pulse flex-col gap-2 p-4",
+            ),
+            class_name="flex flex-col rounded-lg border border-slate-200 bg-white",
+        )
+
+    return rx.el.div(*[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons",
+                     class_name=GRID)
 
 
 def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Component:
@@ -67,7 +90,7 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
         ),
         list_faces(  # spec 8: a failed products fetch is only logged, so no error face
             loading=ShopState.loading,
-            loading_face=skeleton_cards(limit or Limit.SKELETON_CARDS, "h-96"),
+            loading_face=_product_placeholders(limit or Limit.SKELETON_CARDS, lead=limit is None),
             items=products,
             content=rx.el.div(
                 rx.foreach(
@@ -77,7 +100,7 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                         product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
                     ),
                 ),
-                class_name="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4",
+                class_name=GRID,
             ),
             empty=empty_message(Text.NO_PRODUCTS),
         ),

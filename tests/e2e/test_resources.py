@@ -39,7 +39,8 @@ def test_folder_page_shows_slides_and_a_card_per_folder_that_opens_it(
 
 def test_folder_page_says_loading_first(page: Page, base_url: str, backend) -> None:
     backend.slow(2.0)
-    page.goto(base_url + "/ol-folder")
+    page.goto(base_url + "/ol-folder", wait_until="commit")  # not the load event: it waits for the lead picture,
+    # which waits for the slow backend too
     expect(page.get_by_role("status")).to_have_text(Text.LOADING)
     expect(page.get_by_test_id("folder-card").first).to_be_visible(timeout=15_000)
 

@@ -129,7 +129,8 @@ def test_pages_open_a_connection_to_pocketbase_files_early(page: Page, base_url:
 
 def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: str, backend) -> None:
     backend.slow(2.0)
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + "/youtube", wait_until="commit")  # not the load event: it waits for the lead picture,
+    # which waits for the slow backend too
     expect(page.get_by_test_id("skeletons").locator("> div")).to_have_count(Limit.SKELETON_CARDS)
     expect(page.get_by_test_id("recording-card").first).to_be_visible(timeout=15_000)
     expect(page.get_by_test_id("skeletons")).to_have_count(0)

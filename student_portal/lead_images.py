@@ -1,0 +1,86 @@
+"""The picture a list page opens with, at an address fixed when the page is built.
+
+The largest thing on the first screen of /youtube, /ol-folder, /al-folder and /shop is the first
+slide's or product's picture, and which one it is only becomes known when the page's data
+arrives over the websocket, after the scripts. So the built page's loading face already shows
+`/lead-image/<slot>/<width>`, which redirects to that picture's current thumb: the browser
+fetches it while the scripts load (slow 4G: the picture is on screen about a second sooner),
+and the real slide or card that replaces the face asks for the very same file, already in the
+browser's cache. The redirect is read from the shared content cache on each request
+(no-cache), so an edit in PocketBase moves it at once, without a rebuild.
+
+Same rules as the states: slides without a picture are left out (`with_image`); the first
+product is the first card whether it has a picture or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
+from student_portal.state.content import file_url
+from student_portal.state.page_slides import SLIDE_THUMBS
+from student_portal.state.shop import PRODUCT_THUMB
+
+PATH_PREFIX = "/lead-image"
+NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; the target is cached
+
+
+@dataclass(frozen=True)
+class LeadImage:
+    collection: str
+    thumbs: tuple[tuple[str, int], ...]  # (PocketBase thumb, its width), narrowest first
+    skip_without_image: bool  # slides without a picture are not shown at all
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        return tuple(width for _, width in self.thumbs)
+
+    def first(self, records: list[Record]) -> Record | None:
+        shown = [r for r in records if getattr(r, "image", "")] if self.skip_without_image else records
+        return shown[0] if shown else None
+
+    def target(self, records: list[Record], width: int) -> str | None:
+        """The address of the first shown record's picture at `width`; None when there is none."""
+        thumb = dict((w, t) for t, w in self.thumbs).get(width)
+        record = self.first(records)
+        image = getattr(record, "image", "") if record is not None else ""
+        return file_url(record, image, thumb) if thumb and image else None
+
+
+LEAD_IMAGES: dict[str, LeadImage] = {
+    "recording-slides": LeadImage(Collection.RECORDING_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    "ol-slides": LeadImage(Collection.OL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    "al-slides": LeadImage(Collection.AL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    "shop": LeadImage(Collection.PRODUCTS, ((PRODUCT_THUMB, 400),), skip_without_image=False),
+}
+
+
+def lead_image_url(slot: str, width: int) -> str:
+    """The site-relative address the built page names (served by `lead_image_routes`)."""
+    return f"{PATH_PREFIX}/{slot}/{width}"
+
+
+def lead_image_routes(cache: Callable[[], ContentCache] = content_cache) -> Starlette:
+    """The redirects, as an app Reflex mounts itself into (rx.App(api_transformer=...))."""
+
+    async def redirect(request: Request) -> Response:
+        lead = LEAD_IMAGES.get(request.path_params["slot"])
+        if lead is None:
+            return Response(status_code=404, headers=NO_CACHE)
+        try:
+            records = await cache().records(lead.collection)
+        except ClientResponseError:  # logged once by the cache; the page shows its own face
+            return Response(status_code=404, headers=NO_CACHE)
+        target = lead.target(records, request.path_params["width"])
+        if target is None:
+            return Response(status_code=404, headers=NO_CACHE)
+        return RedirectResponse(target, status_code=302, headers=NO_CACHE)
+
+    return Starlette(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])

@@ -1,0 +1,79 @@
+"""The lead images' redirects (student_portal/lead_images.py) over a mocked PocketBase."""
+
+from __future__ import annotations
+
+import httpx
+
+from student_portal.lead_images import LEAD_IMAGES, lead_image_routes, lead_image_url
+from student_portal.pocketbase import Collection
+from student_portal.pocketbase.collections import PUBLIC
+from tests.unit.test_cache_changes import make
+
+
+def slide(id_: str, image: str, n: int) -> dict:
+    return {"id": id_, "collectionId": "pbc_slides", "title": f"Slide {id_}", "image": image,
+            "created": f"2026-01-0{n} 00:00:00.000Z"}
+
+
+def product(id_: str, image: str, n: int) -> dict:
+    return {"id": id_, "collectionId": "pbc_products", "name": f"Product {id_}", "image": image,
+            "created": f"2026-01-0{n} 00:00:00.000Z"}
+
+
+def site(data: dict[str, list[dict]]):
+    cache, backend, _ = make(data, ttl=30)
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=lead_image_routes(lambda: cache)),
+                               base_url="http://site.test")
+    return client, cache, backend
+
+
+async def test_a_slot_redirects_to_the_first_pictures_thumb_at_the_width_asked_for() -> None:
+    client, _, _ = site({Collection.RECORDING_SLIDES: [slide("s1", "one.jpg", 1), slide("s2", "two.jpg", 2)]})
+    async with client:
+        for width, thumb in (("640", "640x240"), ("960", "960x360"), ("1280", "1280x480")):
+            response = await client.get(lead_image_url("recording-slides", int(width)))
+            assert response.status_code == 302
+            assert response.headers["location"].endswith(f"/api/files/pbc_slides/s1/one.jpg?thumb={thumb}")
+            # The target moves with the content, so the redirect itself is never reused unchecked.
+            assert response.headers["cache-control"] == "no-cache"
+
+
+async def test_slides_without_a_picture_are_skipped_as_the_page_skips_them() -> None:
+    client, _, _ = site({Collection.OL_SLIDES: [slide("s1", "", 1), slide("s2", "two.jpg", 2)]})
+    async with client:
+        response = await client.get(lead_image_url("ol-slides", 960))
+    assert response.headers["location"].endswith("/pbc_slides/s2/two.jpg?thumb=960x360")
+
+
+async def test_the_first_product_without_a_picture_gives_no_picture_rather_than_the_second_ones() -> None:
+    client, _, _ = site({Collection.PRODUCTS: [product("p1", "", 1), product("p2", "two.jpg", 2)]})
+    async with client:
+        response = await client.get(lead_image_url("shop", 400))
+    assert response.status_code == 404  # the first card has no picture: the face shows none either
+
+
+async def test_unknown_slots_widths_empty_lists_and_a_dead_backend_answer_404() -> None:
+    client, _, backend = site({Collection.AL_SLIDES: [], Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    async with client:
+        assert (await client.get("/lead-image/nope/400")).status_code == 404
+        assert (await client.get(lead_image_url("shop", 401))).status_code == 404
+        assert (await client.get("/lead-image/shop/wide")).status_code == 404
+        assert (await client.get(lead_image_url("al-slides", 640))).status_code == 404
+        backend.failing = True
+        assert (await client.get(lead_image_url("recording-slides", 640))).status_code == 404
+
+
+async def test_a_change_in_pocketbase_moves_the_redirect_without_a_rebuild() -> None:
+    client, cache, _ = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    async with client:
+        before = await client.get(lead_image_url("shop", 400))
+        cache.apply_event(Collection.PRODUCTS, "update", product("p1", "new.jpg", 1))
+        after = await client.get(lead_image_url("shop", 400))
+    assert before.headers["location"].endswith("/p1/one.jpg?thumb=400x400")
+    assert after.headers["location"].endswith("/p1/new.jpg?thumb=400x400")
+
+
+def test_every_slot_reads_a_public_collection_and_lists_its_thumbs_narrowest_first() -> None:
+    for lead in LEAD_IMAGES.values():
+        assert lead.collection in PUBLIC  # never a protected list: the redirect serves anyone
+        assert lead.widths and lead.widths == tuple(sorted(lead.widths))
