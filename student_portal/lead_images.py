@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, Router
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
 from student_portal.state.content import file_url
@@ -63,12 +63,13 @@ LEAD_IMAGES: dict[str, LeadImage] = {
 
 
 def lead_image_url(slot: str, width: int) -> str:
-    """The site-relative address the built page names (served by `lead_image_routes`)."""
+    """The site-relative address the built page names (served by `with_lead_images`)."""
     return f"{PATH_PREFIX}/{slot}/{width}"
 
 
-def lead_image_routes(cache: Callable[[], ContentCache] = content_cache) -> Starlette:
-    """The redirects, as an app Reflex mounts itself into (rx.App(api_transformer=...))."""
+def with_lead_images(app: ASGIApp, cache: Callable[[], ContentCache] = content_cache) -> ASGIApp:
+    """ASGI transform (rx.App(api_transformer=...)): answers /lead-image/ requests, hands every
+    other request and the websocket straight to `app` (no extra middleware on their way)."""
 
     async def redirect(request: Request) -> Response:
         lead = LEAD_IMAGES.get(request.path_params["slot"])
@@ -83,4 +84,12 @@ def lead_image_routes(cache: Callable[[], ContentCache] = content_cache) -> Star
             return Response(status_code=404, headers=NO_CACHE)
         return RedirectResponse(target, status_code=302, headers=NO_CACHE)
 
-    return Starlette(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])
+    routes = Router(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])
+
+    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(PATH_PREFIX + "/"):
+            await routes(scope, receive, send)
+        else:
+            await app(scope, receive, send)
+
+    return asgi

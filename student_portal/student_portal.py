@@ -6,7 +6,7 @@ from student_portal import pages  # noqa: F401 - registers every page module's @
 from student_portal import live_updates
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.gc_tuning import freeze_startup_objects
-from student_portal.lead_images import lead_image_routes
+from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
 
@@ -19,7 +19,7 @@ app = rx.App(
         rx.el.link(rel="preconnect", href=public_base_url()),
     ],
     # The lead images' redirects, then security headers on every response (the last wraps all).
-    api_transformer=[lead_image_routes(), SecurityHeadersMiddleware],
+    api_transformer=[with_lead_images, SecurityHeadersMiddleware],
 )
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

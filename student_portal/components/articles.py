@@ -7,7 +7,7 @@ import reflex as rx
 from student_portal.components.carousel import carousel
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.constants import Text, Timing
-from student_portal.state.articles import ArticleBody, ArticlesState
+from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
 
 # Tailwind Typography gives stored HTML (headings, lists, tables, links) a readable look.
 PROSE = "prose prose-slate max-w-none prose-a:text-blue-700 prose-table:block prose-table:overflow-x-auto"
@@ -42,13 +42,13 @@ def articles_section() -> rx.Component:
 def article_cards() -> rx.Component:
     """/article: every article as a card."""
     return rx.cond(
-        ArticlesState.loading,
+        ArticlePageState.loading,
         skeleton_cards(2, "h-80"),
         rx.cond(
-            ArticlesState.page_articles,
+            ArticlePageState.articles,
             rx.el.div(
                 rx.foreach(
-                    ArticlesState.page_articles,
+                    ArticlePageState.articles,
                     lambda article: rx.el.article(article_content(article),
                                                   class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"),
                 ),

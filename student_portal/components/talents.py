@@ -51,7 +51,7 @@ def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3) -> rx.C
             rx.el.div(rx.foreach(cards, lambda card: talent_card(card, card_heading)),
                       class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
             # A failed fetch is only logged (spec 8): nothing to show, unless a filter emptied the list.
-            rx.cond(TalentsState.talents, empty_message(Text.NO_ITEMS_FOUND)),
+            rx.cond(TalentsState.has_talents, empty_message(Text.NO_ITEMS_FOUND)),
         ),
     )
 

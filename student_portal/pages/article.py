@@ -5,14 +5,14 @@ import reflex as rx
 from student_portal.components.articles import article_cards
 from student_portal.components.layout import site_page
 from student_portal.constants import Text
-from student_portal.state.articles import ArticlesState
+from student_portal.state.articles import ArticlePageState
 
 
 @site_page(
     route="/article",
     title=Text.ARTICLES,
     description="Study plans, university choices and student life guides for Sri Lankan students.",
-    on_load=ArticlesState.load,
+    on_load=ArticlePageState.load,
 )
 def article() -> rx.Component:
     return rx.el.section(

@@ -34,14 +34,18 @@ def article_body(record: Article) -> ArticleBody:
     return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), HOME_HEADING_LEVEL))
 
 
+def page_article_body(record: Article) -> ArticleBody:
+    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), PAGE_HEADING_LEVEL))
+
+
+def readable(articles: list[ArticleBody] | None) -> list[ArticleBody]:
+    """Spec 8: a failure is only logged; the list stays empty ("No articles available")."""
+    return [article for article in articles or [] if article.html.strip()]
+
+
 class ArticlesState(rx.State):
     articles: list[ArticleBody] = []
     loading: bool = True
-
-    @rx.var
-    def page_articles(self) -> list[ArticleBody]:
-        """The same articles, titled one level higher for /article."""
-        return [ArticleBody(id=a.id, html=fit_headings(a.html, PAGE_HEADING_LEVEL)) for a in self.articles]
 
     @rx.event(background=True)
     async def load(self):
@@ -52,6 +56,25 @@ class ArticlesState(rx.State):
         return await public_rows(Collection.ARTICLES, Article, article_body)
 
     def _show(self, articles: list[ArticleBody] | None) -> None:
-        # Spec 8: a failure is only logged; the list stays empty ("No articles available").
-        self.articles = [article for article in articles or [] if article.html.strip()]
+        self.articles = readable(articles)
+        self.loading = False
+
+
+class ArticlePageState(rx.State):
+    """/article: the same articles, titled one level higher. A state of its own so the home
+    page's delta does not carry a second copy of every article."""
+
+    articles: list[ArticleBody] = []
+    loading: bool = True
+
+    @rx.event(background=True)
+    async def load(self):
+        await load_sections(self, [ArticlePageState])
+
+    @staticmethod
+    async def _fetch() -> list[ArticleBody] | None:
+        return await public_rows(Collection.ARTICLES, Article, page_article_body)
+
+    def _show(self, articles: list[ArticleBody] | None) -> None:
+        self.articles = readable(articles)
         self.loading = False

@@ -56,7 +56,7 @@ def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> l
 
 
 class RecordingsState(rx.State):
-    recordings: list[RecordingCard] = []
+    _recordings: list[RecordingCard] = []  # backend only: the page gets its views of it
     subjects: list[Option] = []
     slides: list[PageSlide] = []
     query: str = ""
@@ -66,12 +66,12 @@ class RecordingsState(rx.State):
 
     @rx.var
     def visible_recordings(self) -> list[RecordingCard]:
-        return search_recordings(self.recordings, self.query, self.subject)
+        return search_recordings(self._recordings, self.query, self.subject)
 
     @rx.var
     def preview_recordings(self) -> list[RecordingCard]:
         """Home: the newest Limit.RECORDINGS_PREVIEW recordings, whatever the page's filters."""
-        return self.recordings[: Limit.RECORDINGS_PREVIEW]
+        return self._recordings[: Limit.RECORDINGS_PREVIEW]
 
     def _address(self) -> rx.event.EventSpec:
         return replace_address(RECORDINGS_PATH, {"q": self.query.strip(), "subject": self.subject})
@@ -104,7 +104,7 @@ class RecordingsState(rx.State):
         async with self:
             params = dict(self.router.url.query_parameters)
             self.query = query_text(params, "q")
-            self.loading = not self.recordings
+            self.loading = not self._recordings
         recordings, subjects, slides = await asyncio.gather(
             public_rows(Collection.RECORDINGS, Recording, recording_card),
             public_rows(Collection.SUBJECTS, Subject, option),
@@ -121,6 +121,6 @@ class RecordingsState(rx.State):
         options = usable(subjects)
         self.failed = recordings is None
         self.subjects = options
-        self.recordings = with_subject_names(recordings or [], options)
+        self._recordings = with_subject_names(recordings or [], options)
         self.loading = False
         return options

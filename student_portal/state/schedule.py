@@ -116,16 +116,17 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
 @live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
 class ScheduleState(rx.State):
     day: str = ""
-    classes: list[ClassRow] = []
-    teachers: dict[str, TeacherCard] = {}
-    pending_teachers: list[str] = []
+    # Backend only (never sent): the page shows the day's cards and the days with classes.
+    _classes: list[ClassRow] = []
+    _teachers: dict[str, TeacherCard] = {}
+    _pending_teachers: list[str] = []
     loading: bool = True
 
     @rx.var
     def day_classes(self) -> list[ClassCard]:
         cards = []
-        for row in classes_on_day(self.classes, self.day):
-            teacher = self.teachers.get(row.teacher_id)
+        for row in classes_on_day(self._classes, self.day):
+            teacher = self._teachers.get(row.teacher_id)
             cards.append(ClassCard(
                 id=row.id, name=row.name, clock=row.clock, minutes=row.minutes, zoom_url=row.zoom_url,
                 teacher_loading=bool(row.teacher_id) and teacher is None,
@@ -140,7 +141,7 @@ class ScheduleState(rx.State):
 
     @rx.var
     def class_days(self) -> list[str]:
-        return sorted({row.day for row in self.classes if row.day})
+        return sorted({row.day for row in self._classes if row.day})
 
     @rx.event
     def pick_day(self, day: str):
@@ -172,12 +173,12 @@ class ScheduleState(rx.State):
         async with self:
             if day is not None:
                 self.day = day
-            self.classes = rows
+            self._classes = rows
             self.loading = False
-            self.teachers = {**self.teachers, **ready}
-            known = ready if refetch_teachers else self.teachers
-            wanted = teachers_to_fetch(rows, known, self.pending_teachers)
-            self.pending_teachers = self.pending_teachers + wanted
+            self._teachers = {**self._teachers, **ready}
+            known = ready if refetch_teachers else self._teachers
+            wanted = teachers_to_fetch(rows, known, self._pending_teachers)
+            self._pending_teachers = self._pending_teachers + wanted
         for tid, task in lookups.items():
             if tid not in wanted:
                 task.cancel()  # known already, or another refresh is fetching it
@@ -185,5 +186,5 @@ class ScheduleState(rx.State):
             return
         cards = await asyncio.gather(*(lookups[tid] for tid in wanted))
         async with self:
-            self.teachers = {**self.teachers, **dict(zip(wanted, cards, strict=True))}
-            self.pending_teachers = [tid for tid in self.pending_teachers if tid not in wanted]
+            self._teachers = {**self._teachers, **dict(zip(wanted, cards, strict=True))}
+            self._pending_teachers = [tid for tid in self._pending_teachers if tid not in wanted]

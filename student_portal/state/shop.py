@@ -47,14 +47,14 @@ def product_card(product: Product) -> ProductCard:
 
 
 class ShopState(rx.State):
-    products: list[ProductCard] = []
+    _products: list[ProductCard] = []  # backend only: the page gets its filtered view
     categories: list[Option] = []
     category: str = ""  # a Categories id; "" = All Categories
     loading: bool = True
 
     @rx.var
     def visible_products(self) -> list[ProductCard]:
-        return filter_by_category(self.products, self.category, "categories")
+        return filter_by_category(self._products, self.category, "categories")
 
     @rx.var
     def shop_url(self) -> str:
@@ -86,7 +86,7 @@ class ShopState(rx.State):
     def _show(self, lists: tuple[list[ProductCard] | None, list[Option] | None] | None) -> None:
         products, categories = lists or (None, None)
         options = usable(categories)
-        self.products = products or []
+        self._products = products or []
         self.categories = options
         # The category from the address (/shop?category=); an unknown or stale id in a shared
         # link falls back to All Categories.

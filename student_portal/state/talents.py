@@ -45,7 +45,7 @@ def talent_card(record: Talent) -> TalentCard:
 
 
 class TalentsState(rx.State):
-    talents: list[TalentCard] = []
+    _talents: list[TalentCard] = []  # backend only: the page gets its views of it
     categories: list[CategoryOption] = []
     category: str = ""
     loading: bool = True
@@ -53,7 +53,12 @@ class TalentsState(rx.State):
     @rx.var
     def visible_talents(self) -> list[TalentCard]:
         # Spec 4: an empty choice means all; else talents whose categorie equals the id.
-        return filter_by_category(self.talents, self.category, "category_id")
+        return filter_by_category(self._talents, self.category, "category_id")
+
+    @rx.var
+    def has_talents(self) -> bool:
+        """Any talent at all: an empty filtered list then means the filter emptied it."""
+        return bool(self._talents)
 
     @rx.var
     def preview_talents(self) -> list[TalentCard]:
@@ -78,7 +83,7 @@ class TalentsState(rx.State):
     def _show(self, lists: tuple[list[TalentCard] | None, list[CategoryOption] | None] | None) -> None:
         talents, categories = lists or (None, None)
         named = [option for option in categories or [] if option.name]
-        self.talents = talents or []
+        self._talents = talents or []
         self.categories = named
         if not any(option.id == self.category for option in named):
             self.category = ""

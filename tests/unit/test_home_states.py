@@ -36,10 +36,10 @@ def _class(rid: str, hour_utc: int, teacher: str) -> TuitionClass:
 
 def test_the_days_classes_show_their_teacher_or_loading_until_it_arrives() -> None:
     state = _new(ScheduleState)
-    state.classes = [class_row(_class("late", 14, "t2")), class_row(_class("early", 3, "t1")),
+    state._classes = [class_row(_class("late", 14, "t2")), class_row(_class("early", 3, "t1")),
                      class_row(_class("nextday", 19, "t1"))]
     state.day = "2026-11-22"
-    state.teachers = {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")}
+    state._teachers = {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")}
     cards = state.day_classes
     assert [(c.id, c.teacher_loading, c.teacher_name) for c in cards] == [
         ("early", False, "Dr. Nuwan Perera"), ("late", True, "")]
@@ -62,7 +62,7 @@ def _talent(tid: str, category: str) -> TalentCard:
 
 def test_talents_filter_by_category_and_home_shows_at_most_three() -> None:
     state = _new(TalentsState)
-    state.talents = [_talent("a", "sing"), _talent("b", "dance"), _talent("c", "sing"), _talent("d", "sing"),
+    state._talents = [_talent("a", "sing"), _talent("b", "dance"), _talent("c", "sing"), _talent("d", "sing"),
                      _talent("e", "sing")]
     assert len(state.preview_talents) == Limit.TALENTS_MAX
     state.category = "sing"

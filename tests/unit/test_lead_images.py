@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import httpx
 
-from student_portal.lead_images import LEAD_IMAGES, lead_image_routes, lead_image_url
+from starlette.responses import PlainTextResponse
+
+from student_portal.lead_images import LEAD_IMAGES, lead_image_url, with_lead_images
 from student_portal.pocketbase import Collection
 from student_portal.pocketbase.collections import PUBLIC
 from tests.unit.test_cache_changes import make
@@ -22,7 +24,7 @@ def product(id_: str, image: str, n: int) -> dict:
 
 def site(data: dict[str, list[dict]]):
     cache, backend, _ = make(data, ttl=30)
-    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=lead_image_routes(lambda: cache)),
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=with_lead_images(PlainTextResponse("the site"), lambda: cache)),
                                base_url="http://site.test")
     return client, cache, backend
 
@@ -71,6 +73,14 @@ async def test_a_change_in_pocketbase_moves_the_redirect_without_a_rebuild() -> 
         after = await client.get(lead_image_url("shop", 400))
     assert before.headers["location"].endswith("/p1/one.jpg?thumb=400x400")
     assert after.headers["location"].endswith("/p1/new.jpg?thumb=400x400")
+
+
+async def test_every_other_request_goes_to_the_site() -> None:
+    client, _, _ = site({})
+    async with client:
+        for path in ("/", "/shop/", "/lead-imagery", "/lead-image"):
+            response = await client.get(path)
+            assert (response.status_code, response.text) == (200, "the site")
 
 
 def test_every_slot_reads_a_public_collection_and_lists_its_thumbs_narrowest_first() -> None:
