@@ -15,6 +15,7 @@ product is the first card whether it has a picture or not.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,6 +31,9 @@ from student_portal.state.shop import PRODUCT_THUMB
 
 PATH_PREFIX = "/lead-image"
 NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; the target is cached
+# A cold cache on a slow PocketBase: no early picture rather than one later than the data (the
+# page's `load` event, and what waits on it, would wait too). The fetch itself goes on.
+LEAD_IMAGE_WAIT_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,9 @@ def lead_image_url(slot: str, width: int) -> str:
     return f"{PATH_PREFIX}/{slot}/{width}"
 
 
-def with_lead_images(app: ASGIApp, cache: Callable[[], ContentCache] = content_cache) -> ASGIApp:
+def with_lead_images(
+    app: ASGIApp, cache: Callable[[], ContentCache] = content_cache, wait_s: float = LEAD_IMAGE_WAIT_S
+) -> ASGIApp:
     """ASGI transform (rx.App(api_transformer=...)): answers /lead-image/ requests, hands every
     other request and the websocket straight to `app` (no extra middleware on their way)."""
 
@@ -76,8 +82,8 @@ def with_lead_images(app: ASGIApp, cache: Callable[[], ContentCache] = content_c
         if lead is None:
             return Response(status_code=404, headers=NO_CACHE)
         try:
-            records = await cache().records(lead.collection)
-        except ClientResponseError:  # logged once by the cache; the page shows its own face
+            records = await asyncio.wait_for(cache().records(lead.collection), wait_s)
+        except (ClientResponseError, TimeoutError):  # a failure is logged once by the cache
             return Response(status_code=404, headers=NO_CACHE)
         target = lead.target(records, request.path_params["width"])
         if target is None:

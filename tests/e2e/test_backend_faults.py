@@ -227,7 +227,7 @@ def test_a_slow_pocketbase_shows_loading_faces_then_the_content(page: Page, base
     for path, loading, card in (("/jobs", page.get_by_test_id("skeletons"), "job-card"),
                                 ("/ol-folder", page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card")):
         backend.slow(3)  # fresh connections: each page waits
-        page.goto(base_url + path)
+        page.goto(base_url + path, wait_until="commit")  # not the load event (lead picture)
         expect(loading.first).to_be_visible()
         expect(page.get_by_test_id(card).first).to_be_visible(timeout=30_000)
         expect(loading).to_have_count(0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from starlette.responses import PlainTextResponse
@@ -22,9 +24,10 @@ def product(id_: str, image: str, n: int) -> dict:
             "created": f"2026-01-0{n} 00:00:00.000Z"}
 
 
-def site(data: dict[str, list[dict]]):
+def site(data: dict[str, list[dict]], **kwargs):
     cache, backend, _ = make(data, ttl=30)
-    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=with_lead_images(PlainTextResponse("the site"), lambda: cache)),
+    app = with_lead_images(PlainTextResponse("the site"), lambda: cache, **kwargs)
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                base_url="http://site.test")
     return client, cache, backend
 
@@ -63,6 +66,16 @@ async def test_unknown_slots_widths_empty_lists_and_a_dead_backend_answer_404() 
         assert (await client.get(lead_image_url("al-slides", 640))).status_code == 404
         backend.failing = True
         assert (await client.get(lead_image_url("recording-slides", 640))).status_code == 404
+
+
+async def test_a_slow_backend_gets_no_picture_rather_than_a_late_one_and_the_fetch_goes_on() -> None:
+    client, cache, backend = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]}, wait_s=0.05)
+    backend.delay = 0.3
+    async with client:
+        assert (await client.get(lead_image_url("shop", 400))).status_code == 404
+        await asyncio.sleep(0.4)  # the fetch it started has filled the cache meanwhile
+        assert (await client.get(lead_image_url("shop", 400))).status_code == 302
+    assert backend.calls == {Collection.PRODUCTS: 1}
 
 
 async def test_a_change_in_pocketbase_moves_the_redirect_without_a_rebuild() -> None:
