@@ -16,14 +16,13 @@ from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
 from student_portal.state.home import HomeState
-from student_portal.state.schedule import ScheduleState
 
 
 @site_page(
     route="/",
     title="Home",
     description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
-    on_load=[HomeState.load, ScheduleState.load],
+    on_load=HomeState.load,
 )
 def home() -> rx.Component:
     return rx.el.div(

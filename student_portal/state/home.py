@@ -1,8 +1,4 @@
-"""The home page's content sections, loaded in one event (state/sections.py).
-
-The class schedule loads on its own: it shows the classes first and their teachers as they
-arrive, and a visitor's chosen day survives live refreshes (ScheduleState).
-"""
+"""The home page's content sections, loaded in one event (state/sections.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +8,7 @@ from student_portal.state.articles import ArticlesState
 from student_portal.state.live import fills
 from student_portal.state.news import NewsState
 from student_portal.state.recordings import RecordingsState
+from student_portal.state.schedule import ScheduleState
 from student_portal.state.sections import load_sections
 from student_portal.state.shop import ShopState
 from student_portal.state.slides import SlidesState
@@ -19,7 +16,7 @@ from student_portal.state.social import SocialState
 from student_portal.state.talents import TalentsState
 
 HOME_SECTIONS: tuple[type[rx.State], ...] = (
-    NewsState, SlidesState, RecordingsState, ShopState, SocialState, ArticlesState, TalentsState,
+    NewsState, SlidesState, RecordingsState, ShopState, SocialState, ArticlesState, TalentsState, ScheduleState,
 )
 
 

@@ -111,12 +111,15 @@ class RecordingsState(rx.State):
             public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
         )
         async with self:
-            options = self._show((recordings, subjects))
+            options = self._show_lists(recordings, subjects)
             self.subject = query_choice(params, "subject", {o.value for o in options})
             self.slides = with_image(slides)
 
-    def _show(self, lists: tuple[list[RecordingCard] | None, list[Option] | None] | None) -> list[Option]:
-        recordings, subjects = lists or (None, None)
+    def _show(self, lists: tuple[list[RecordingCard] | None, list[Option] | None] | None) -> None:
+        self._show_lists(*(lists or (None, None)))
+
+    def _show_lists(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> list[Option]:
+        """Shows the recordings and subjects; returns the subjects usable as filter choices."""
         # Computed from the local lists: reading them back through the state wraps every item.
         options = usable(subjects)
         self.failed = recordings is None

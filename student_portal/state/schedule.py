@@ -2,12 +2,14 @@
 
 Days are Asia/Colombo days (see utils/schedule.py for the decision). Classes come from the
 shared content cache; each class's teacher is looked up once per teacher id and kept here,
-so the list can show "Loading teacher..." until its teacher arrives.
+so the list can show "Loading teacher..." until its teacher arrives. It is a section
+(state/sections.py) loaded with the rest of home; its teachers are a follow-up step.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from dataclasses import dataclass
 from datetime import UTC
@@ -18,7 +20,7 @@ from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.live import live
-from student_portal.state.sections import BATCH_WINDOW_S
+from student_portal.state.sections import BATCH_WINDOW_S, FollowUp, show_when_ready
 from student_portal.utils.links import safe_url
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
@@ -80,13 +82,9 @@ def teacher_card(record: Teacher) -> TeacherCard:
     return TeacherCard(name=record.name, avatar_url=file_url(record, record.avatar, AVATAR_THUMB))
 
 
-def teachers_to_fetch(rows: list[ClassRow], known: dict[str, object], pending: list[str]) -> list[str]:
-    """Teacher ids of `rows` not yet known nor being fetched, each once, in order of appearance."""
-    wanted: list[str] = []
-    for row in rows:
-        if row.teacher_id and row.teacher_id not in known and row.teacher_id not in pending and row.teacher_id not in wanted:
-            wanted.append(row.teacher_id)
-    return wanted
+def class_teacher_ids(rows: list[ClassRow]) -> list[str]:
+    """The teacher ids of `rows`, each once, in order of appearance."""
+    return list(dict.fromkeys(row.teacher_id for row in rows if row.teacher_id))
 
 
 def _teacher_card_by_id(record: Teacher) -> tuple[str, TeacherCard]:
@@ -94,15 +92,10 @@ def _teacher_card_by_id(record: Teacher) -> tuple[str, TeacherCard]:
 
 
 async def fetch_teacher(teacher_id: str) -> TeacherCard:
-    """One teacher, by id; a failure is logged and gives an empty card (the list shows no name)."""
+    """A teacher missing from the cached list (added since it was fetched), by id; a failure is
+    logged and gives an empty card (the list shows no name)."""
     try:
-        # The cards of the whole (cached) list are made once for every visitor; a teacher added
-        # since the list was fetched is looked up by id.
-        cards = dict(await content_cache().shaped(Collection.TEACHERS, Teacher, _teacher_card_by_id))
-        card = cards.get(teacher_id)
-        if card is None:
-            record = await content_cache().record(Collection.TEACHERS, teacher_id)
-            card = teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
+        record = await content_cache().record(Collection.TEACHERS, teacher_id)
     except ClientResponseError as error:
         if error.is_not_found:
             log.info("teacher %s: not found", teacher_id)
@@ -110,7 +103,33 @@ async def fetch_teacher(teacher_id: str) -> TeacherCard:
             backend_failures.failed("Teachers record", error)
         return TeacherCard()
     backend_failures.recovered("Teachers record")
-    return card
+    return teacher_card(record) if isinstance(record, Teacher) else TeacherCard()
+
+
+async def teacher_cards(teacher_ids: list[str]) -> dict[str, TeacherCard]:
+    """The cards of `teacher_ids`. The cards of the whole cached list are made once for every
+    visitor; a teacher not in it is looked up by id. If the list fails, every card is empty."""
+    try:
+        listed = dict(await content_cache().shaped(Collection.TEACHERS, Teacher, _teacher_card_by_id))
+    except ClientResponseError as error:
+        backend_failures.failed("Teachers record", error)
+        return {tid: TeacherCard() for tid in teacher_ids}
+    missing = [tid for tid in teacher_ids if tid not in listed]
+    looked_up = dict(zip(missing, await asyncio.gather(*map(fetch_teacher, missing)), strict=True))
+    return {tid: listed.get(tid) or looked_up[tid] for tid in teacher_ids}
+
+
+@dataclass
+class ScheduleFetch:
+    rows: list[ClassRow]
+    teacher_ids: list[str]  # of the rows, each once
+    teachers: asyncio.Future[dict[str, TeacherCard]] | None  # their cards, maybe still on their way
+
+    def arrived(self) -> dict[str, TeacherCard]:
+        task = self.teachers
+        if task is None or not task.done() or task.cancelled() or task.exception() is not None:
+            return {}
+        return task.result()
 
 
 @live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
@@ -148,43 +167,54 @@ class ScheduleState(rx.State):
         picked = parse_iso_day(day) if len(day.strip()) == 10 else None
         self.day = picked.isoformat() if picked else self.day
 
-    @rx.event(background=True)
-    async def load(self):
-        today = today_local().isoformat()
-        # A failure ends the loading and leaves the day empty (spec 8).
-        rows = await public_rows(Collection.CLASSES, TuitionClass, class_row) or []
-        await self._show(rows, refetch_teachers=False, day=today)
+    @staticmethod
+    async def _fetch() -> ScheduleFetch | None:
+        """The classes, and their teachers' cards (None: the classes failed)."""
+        rows = await public_rows(Collection.CLASSES, TuitionClass, class_row)
+        if rows is None:
+            return None
+        teacher_ids = class_teacher_ids(rows)
+        teachers = asyncio.ensure_future(teacher_cards(teacher_ids)) if teacher_ids else None
+        if teachers is not None:
+            # Teachers usually come straight from the cache: there within the window, they show
+            # with their classes (no "Loading teacher..." flash); otherwise they follow.
+            await asyncio.wait([teachers], timeout=BATCH_WINDOW_S)
+        return ScheduleFetch(rows, teacher_ids, teachers)
+
+    def _show(self, fetched: ScheduleFetch | None) -> FollowUp | None:
+        """A page view: the schedule opens on today; a failure ends the loading with the day
+        empty (spec 8)."""
+        self.day = today_local().isoformat()
+        if fetched is None:
+            self._classes = []
+            self.loading = False
+            return None
+        return self._show_classes(fetched)
+
+    def _show_refreshed(self, fetched: ScheduleFetch | None) -> FollowUp | None:
+        """A live refresh keeps the visitor's chosen day, and what is shown if it failed."""
+        return None if fetched is None else self._show_classes(fetched)
+
+    def _show_classes(self, fetched: ScheduleFetch) -> FollowUp | None:
+        self._classes = fetched.rows
+        self.loading = False
+        ready = fetched.arrived()
+        self._teachers = {**self._teachers, **ready}
+        # A teacher another refresh is already fetching is left to it.
+        wanted = [tid for tid in fetched.teacher_ids if tid not in ready and tid not in self._pending_teachers]
+        if fetched.teachers is None or not wanted:
+            if fetched.teachers is not None:
+                fetched.teachers.cancel()  # arrived already, or all left to another refresh
+            return None
+        self._pending_teachers = [*self._pending_teachers, *wanted]
+        return FollowUp(fetched.teachers, functools.partial(ScheduleState._show_teachers, wanted=wanted))
+
+    def _show_teachers(self, cards: dict[str, TeacherCard] | None, wanted: list[str]) -> None:
+        cards = cards or {}  # a bug in the lookup: no names rather than "Loading" for ever
+        self._teachers = {**self._teachers, **{tid: cards.get(tid) or TeacherCard() for tid in wanted}}
+        self._pending_teachers = [tid for tid in self._pending_teachers if tid not in wanted]
 
     @rx.event(background=True)
     async def refresh(self):
         """Live updates (state/live.py): classes and teachers again, on the visitor's chosen day."""
-        rows = await public_rows(Collection.CLASSES, TuitionClass, class_row)
-        if rows is not None:  # a failed refresh keeps what is shown
-            await self._show(rows, refetch_teachers=True)
-
-    async def _show(self, rows: list[ClassRow], refetch_teachers: bool, day: str | None = None) -> None:
-        # Teachers usually come straight from the cache: those there within the batch window
-        # show with their classes (one lock, one delta, no "Loading teacher..." flash); the
-        # rest read "Loading teacher..." until they arrive.
-        lookups = {tid: asyncio.ensure_future(fetch_teacher(tid)) for tid in teachers_to_fetch(rows, {}, [])}
-        if lookups:
-            await asyncio.wait(lookups.values(), timeout=BATCH_WINDOW_S)
-        ready = {tid: task.result() for tid, task in lookups.items() if task.done()}
-        async with self:
-            if day is not None:
-                self.day = day
-            self._classes = rows
-            self.loading = False
-            self._teachers = {**self._teachers, **ready}
-            known = ready if refetch_teachers else self._teachers
-            wanted = teachers_to_fetch(rows, known, self._pending_teachers)
-            self._pending_teachers = self._pending_teachers + wanted
-        for tid, task in lookups.items():
-            if tid not in wanted:
-                task.cancel()  # known already, or another refresh is fetching it
-        if not wanted:
-            return
-        cards = await asyncio.gather(*(lookups[tid] for tid in wanted))
-        async with self:
-            self._teachers = {**self._teachers, **dict(zip(wanted, cards, strict=True))}
-            self._pending_teachers = [tid for tid in self._pending_teachers if tid not in wanted]
+        await show_when_ready(self, [(ScheduleState._fetch(), ScheduleState, ScheduleState._show_refreshed)])

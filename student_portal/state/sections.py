@@ -12,13 +12,18 @@ under one lock, so a page view costs the server one event and one delta instead 
 per section (measured: most of its CPU per visitor). Sections still waiting after
 BATCH_WINDOW_S (a slow collection, a cold cache) are shown one by one as they arrive, so one
 slow collection never holds up the others.
+
+A section whose data comes in two steps (the class schedule: its classes, then their teachers)
+returns a `FollowUp` from `_show` for the part still on its way; it is shown the same way when
+it arrives, so the page still costs one event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -29,12 +34,34 @@ log = logging.getLogger(__name__)
 # answers within a few event loop turns; a fetch from PocketBase takes longer.
 BATCH_WINDOW_S = 0.05
 
+# Writes fetched data into a section's state, under the lock: `apply(section_state, data)`.
+Apply = Callable[[Any, Any], "FollowUp | None"]
+
+
+@dataclass
+class FollowUp:
+    """Returned by a section's `_show` for data still on its way: once `pending` is done,
+    `apply(section_state, its_result)` runs under the lock (and may return another)."""
+
+    pending: Awaitable[Any]
+    apply: Apply
+
+
+def _show(section_state: Any, data: Any) -> FollowUp | None:
+    return section_state._show(data)
+
 
 async def load_sections(state: rx.State, sections: Iterable[type[rx.State]]) -> None:
     """Fetch `sections` concurrently and show them, those ready together (call from a
     background handler of `state`, holding no lock)."""
-    waiting: dict[asyncio.Task[Any], type[rx.State]] = {
-        asyncio.ensure_future(section._fetch()): section for section in sections  # type: ignore[attr-defined]
+    await show_when_ready(state, [(section._fetch(), section, _show) for section in sections])  # type: ignore[attr-defined]
+
+
+async def show_when_ready(state: rx.State, fetches: Iterable[tuple[Awaitable[Any], type[rx.State], Apply]]) -> None:
+    """Await each `(fetch, section, apply)` and apply its result to the section's state: those
+    done within BATCH_WINDOW_S together, each later one (and each follow-up) as it arrives."""
+    waiting: dict[asyncio.Future[Any], tuple[type[rx.State], Apply]] = {
+        asyncio.ensure_future(fetch): (section, apply) for fetch, section, apply in fetches
     }
     window: float | None = BATCH_WINDOW_S
     while waiting:
@@ -44,12 +71,13 @@ async def load_sections(state: rx.State, sections: Iterable[type[rx.State]]) -> 
         window = 0  # after the first batch, show each section as soon as it is there
         async with state:
             for task in [task for task in waiting if task in done]:  # in the page's order
-                section = waiting.pop(task)
-                shown = await state.get_state(section)
-                shown._show(_result(task, section))  # type: ignore[attr-defined]
+                section, apply = waiting.pop(task)
+                follow_up = apply(await state.get_state(section), _result(task, section))
+                if follow_up is not None:
+                    waiting[asyncio.ensure_future(follow_up.pending)] = (section, follow_up.apply)
 
 
-def _result(task: asyncio.Task[Any], section: type[rx.State]) -> Any:
+def _result(task: asyncio.Future[Any], section: type[rx.State]) -> Any:
     """The fetched data; a bug in a fetch shows that section as failed, not the page."""
     try:
         return task.result()

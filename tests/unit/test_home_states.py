@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
+
+import pytest
 
 from student_portal.constants import Limit
 from student_portal.pocketbase import NewsItem, TuitionClass
+from student_portal.state.home import HOME_SECTIONS
 from student_portal.state.news import active_news, news_slide
 from student_portal.state.news_article import news_id_from_path
-from student_portal.state.schedule import ScheduleState, TeacherCard, class_row
+from student_portal.state.schedule import ScheduleFetch, ScheduleState, TeacherCard, class_row
+from student_portal.state.sections import FollowUp
 from student_portal.state.talents import CategoryOption, TalentCard, TalentsState
+from student_portal.utils.dates import today_local
 
 
 def _new(state_class):
@@ -79,3 +85,64 @@ def test_an_unknown_talent_category_means_all_categories() -> None:
     assert state.category == "sing"
     TalentsState.set_category.fn(state, "nope")
     assert state.category == ""
+
+
+def _arrived(cards: dict[str, TeacherCard]) -> asyncio.Future[dict[str, TeacherCard]]:
+    future: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
+    future.set_result(cards)
+    return future
+
+
+async def test_teachers_in_the_cache_show_with_their_classes() -> None:
+    state = _new(ScheduleState)
+    rows = [class_row(_class("a", 3, "t1"))]
+    teachers = _arrived({"t1": TeacherCard(name="Nuwan")})
+    assert state._show(ScheduleFetch(rows, ["t1"], teachers)) is None
+    assert state.day == today_local().isoformat() and not state.loading
+    assert state._teachers == {"t1": TeacherCard(name="Nuwan")} and state._pending_teachers == []
+
+
+async def test_teachers_still_on_their_way_follow_their_classes() -> None:
+    state = _new(ScheduleState)
+    rows = [class_row(_class("a", 3, "t1")), class_row(_class("b", 4, "t2"))]
+    teachers: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
+    follow_up = state._show(ScheduleFetch(rows, ["t1", "t2"], teachers))
+    assert [row.id for row in state._classes] == ["a", "b"] and not state.loading
+    assert [card.teacher_loading for card in state.day_classes] == [True, True]
+    assert state._pending_teachers == ["t1", "t2"] and follow_up is not None
+    teachers.set_result({"t1": TeacherCard(name="Nuwan"), "t2": TeacherCard(name="Kamala")})
+    follow_up.apply(state, await follow_up.pending)
+    assert state._teachers["t2"] == TeacherCard(name="Kamala") and state._pending_teachers == []
+    # A lookup that broke (no cards): no names, rather than "Loading teacher..." for ever.
+    follow_up = state._show(ScheduleFetch(rows, ["t1", "t2"], asyncio.get_running_loop().create_future()))
+    assert follow_up is not None
+    follow_up.apply(state, None)
+    assert state._teachers == {"t1": TeacherCard(), "t2": TeacherCard()} and state._pending_teachers == []
+
+
+async def test_a_refresh_keeps_the_chosen_day_and_a_failed_one_keeps_what_is_shown() -> None:
+    state = _new(ScheduleState)
+    state.day = "2026-12-01"
+    rows = [class_row(_class("a", 3, "t1"))]
+    assert state._show_refreshed(ScheduleFetch(rows, ["t1"], _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
+    assert state.day == "2026-12-01" and [row.id for row in state._classes] == ["a"]
+    assert state._show_refreshed(None) is None
+    assert [row.id for row in state._classes] == ["a"]
+    state._show(None)  # a failed page view: the loading ends, the day is empty (spec 8)
+    assert state._classes == [] and not state.loading and state.day == today_local().isoformat()
+
+
+async def test_teachers_another_refresh_is_fetching_are_left_to_it() -> None:
+    state = _new(ScheduleState)
+    state._pending_teachers = ["t1"]
+    lookup: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
+    assert state._show_refreshed(ScheduleFetch([class_row(_class("a", 3, "t1"))], ["t1"], lookup)) is None
+    assert lookup.cancelled() and state._pending_teachers == ["t1"]
+
+
+@pytest.mark.parametrize("section", HOME_SECTIONS, ids=lambda s: s.__name__)
+def test_every_home_section_shows_a_failure_and_returns_nothing_or_a_follow_up(section) -> None:
+    state = _new(section)
+    follow_up = state._show(None)  # what load_sections passes for a fetch that broke
+    assert follow_up is None or isinstance(follow_up, FollowUp)
+    assert not getattr(state, "loading", False)

@@ -123,7 +123,7 @@ def test_home_rows_never_raise(data: st.DataObject) -> None:
     _check_rows(rows)
     teachers = [schedule.teacher_card(t) for t in _records(r.Teacher, data)]
     _check_rows(teachers)
-    wanted = schedule.teachers_to_fetch(rows, {}, [])
+    wanted = schedule.class_teacher_ids(rows)
     assert len(wanted) == len(set(wanted))
     for day in {row.day for row in rows} | {data.draw(unicode_heavy_text)}:
         classes_on_day(rows, day)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass
 from student_portal.state import schedule
-from student_portal.state.schedule import class_row, teachers_to_fetch
+from student_portal.state.schedule import class_row, class_teacher_ids
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
 
 
@@ -65,18 +65,19 @@ class _Row:
 
 def test_each_teacher_is_fetched_once() -> None:
     rows = [_Row("t1"), _Row("t2"), _Row("t1"), _Row(""), _Row("t3"), _Row("t2")]
-    assert teachers_to_fetch(rows, known={}, pending=[]) == ["t1", "t2", "t3"]  # type: ignore[arg-type]
-    assert teachers_to_fetch(rows, known={"t1": object()}, pending=["t3"]) == ["t2"]  # type: ignore[arg-type]
-    assert teachers_to_fetch(rows, known={"t1": 1, "t2": 2, "t3": 3}, pending=[]) == []  # type: ignore[arg-type]
+    assert class_teacher_ids(rows) == ["t1", "t2", "t3"]  # type: ignore[arg-type]
+    assert class_teacher_ids([]) == []
 
 
 class _FakeCache:
     """The teachers list as cached (`listed`) and records found only by id (`by_id`)."""
 
-    def __init__(self, listed: list[Teacher], by_id: dict[str, Teacher]) -> None:
+    def __init__(self, listed: list[Teacher] | ClientResponseError, by_id: dict[str, Teacher]) -> None:
         self.listed, self.by_id, self.asked = listed, by_id, []
 
     async def shaped(self, collection: str, model: type, shape):
+        if isinstance(self.listed, ClientResponseError):
+            raise self.listed
         return [shape(record) for record in self.listed if isinstance(record, model)]
 
     async def record(self, collection: str, record_id: str) -> Teacher:
@@ -95,10 +96,17 @@ async def test_a_teacher_comes_from_the_cached_list_else_by_id_and_a_missing_one
 ) -> None:
     cache = _FakeCache([_teacher("t1", "Dr. Nuwan Perera")], {"t2": _teacher("t2", "Ms. Fathima Rizvi")})
     monkeypatch.setattr(schedule, "content_cache", lambda: cache)
-    found = await schedule.fetch_teacher("t1")
-    assert found.name == "Dr. Nuwan Perera"
-    assert found.avatar_url.endswith("/api/files/pbc_1/t1/a.jpg?thumb=96x96")
-    assert cache.asked == []  # in the list: no request of its own
-    assert (await schedule.fetch_teacher("t2")).name == "Ms. Fathima Rizvi"  # added since the list
-    assert await schedule.fetch_teacher("gone") == schedule.TeacherCard()
-    assert cache.asked == [("Teachers", "t2"), ("Teachers", "gone")]
+    cards = await schedule.teacher_cards(["t1", "t2", "gone"])
+    assert list(cards) == ["t1", "t2", "gone"]
+    assert cards["t1"].name == "Dr. Nuwan Perera"
+    assert cards["t1"].avatar_url.endswith("/api/files/pbc_1/t1/a.jpg?thumb=96x96")
+    assert cards["t2"].name == "Ms. Fathima Rizvi"  # added since the list
+    assert cards["gone"] == schedule.TeacherCard()
+    assert cache.asked == [("Teachers", "t2"), ("Teachers", "gone")]  # t1 in the list: no request of its own
+
+
+async def test_when_the_teachers_list_fails_every_card_is_empty_and_nothing_more_is_asked(monkeypatch) -> None:
+    cache = _FakeCache(ClientResponseError.not_found("Teachers"), {"t2": _teacher("t2", "Ms. Fathima Rizvi")})
+    monkeypatch.setattr(schedule, "content_cache", lambda: cache)
+    assert await schedule.teacher_cards(["t1", "t2"]) == {"t1": schedule.TeacherCard(), "t2": schedule.TeacherCard()}
+    assert cache.asked == []

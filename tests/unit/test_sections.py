@@ -76,3 +76,27 @@ async def test_a_fetch_that_breaks_shows_its_section_as_failed_and_the_rest_norm
     await load_sections(page, [section("news", error=RuntimeError("bug")), section("shop")])
     assert sorted(page.blocks[0]) == [("news", None), ("shop", "shop data")]
     assert "news: fetching the section failed" in caplog.text
+
+
+def two_step_section(name: str, later: float) -> type:
+    """A section whose `_show` leaves part of its data for later (like the schedule's teachers)."""
+    base = section(name)
+
+    class TwoStep(base):  # type: ignore[misc, valid-type]
+        def _show(self, shown: Any) -> sections.FollowUp:
+            super()._show(shown)
+            return sections.FollowUp(asyncio.sleep(later, result=f"{name} rest"), TwoStep._show_rest)
+
+        def _show_rest(self, rest: Any) -> None:
+            assert self.page._open is not None
+            self.page._open.append((f"{name}+", rest))
+
+    TwoStep.__name__ = name
+    return TwoStep
+
+
+async def test_a_follow_up_is_shown_when_it_arrives_without_holding_up_the_page() -> None:
+    page = Page()
+    await load_sections(page, [section("news"), two_step_section("schedule", later=BATCH_WINDOW_S * 4)])
+    assert page.blocks == [[("news", "news data"), ("schedule", "schedule data")],
+                           [("schedule+", "schedule rest")]]
