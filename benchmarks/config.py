@@ -91,10 +91,11 @@ class Sizes:
     anonymous_loads: int
     signed_in_loads: int
     visitor_levels: tuple[int, ...]
+    live_samples: int
 
 
-FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400))
-QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20))
+FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400), 10)
+QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2)
 
 
 class Target:
@@ -108,3 +109,4 @@ class Target:
     VISITORS_LEVEL: Final = 200
     VISITORS_P95_MAX_S: Final = 1.0
     VISITORS_ERRORS_MAX: Final = 0
+    LIVE_UPDATE_MAX_MS: Final = 2000

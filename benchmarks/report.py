@@ -70,6 +70,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             p95 = level["seconds"]["p95"]
             add(name, f"{level['errors']} errors, p95 {_s(p95)}",
                 level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= Target.VISITORS_P95_MAX_S)
+    live = results.get("live_updates")
+    if live:
+        slowest, error = live["ms"]["max"], live["error"]
+        ok = False if error else None if slowest is None else slowest <= Target.LIVE_UPDATE_MAX_MS
+        add(f"Content change on an open page within {Target.LIVE_UPDATE_MAX_MS} ms (every sample)",
+            error or f"max {_ms(slowest)} of {live['ms']['n']} (median {_ms(live['ms']['p50'])})", ok)
     return rows
 
 
@@ -148,6 +154,13 @@ def render(results: dict[str, Any]) -> str:
                 "and of first delta; CPU s site / clients in wall s)",
                 table(["visitors", "ok", "errors", "p50", "p95", "p99", "handshake", "1st delta",
                        "site RSS MiB before/peak/after", "CPU", "site CPU/visitor", "errors"], rows), ""]
+    live = results.get("live_updates")
+    if live:
+        m = live["ms"]
+        out += [f"Live updates ({live['change']}, page {live['page']} open; admin's request -> shown)",
+                table(["n", "min", "median", "p95", "max", "note"],
+                      [[str(m["n"]), _ms(m["min"]), _ms(m["p50"]), _ms(m["p95"]), _ms(m["max"]),
+                        (live["error"] or "")[:70]]]), ""]
     load = results.get("load_average")
     if load:
         out += ["Machine load (1-minute average) before -> after each measurement: " + ", ".join(

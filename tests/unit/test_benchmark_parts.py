@@ -121,6 +121,17 @@ def test_visitors_target_needs_zero_errors_and_p95_within_a_second_at_200():
     assert _verdicts({"concurrency": {"levels": [{"visitors": 10, "errors": 0, "seconds": {"p95": 0.1}}]}})[name] == "n/a"
 
 
+def test_live_update_target_needs_every_sample_within_two_seconds_and_no_error():
+    def live(samples, error=None):
+        return {"live_updates": {"ms": summary(samples), "error": error}}
+
+    name = "Content change on an open page within 2000 ms (every sample)"
+    assert _verdicts(live([300.0, 450.0, 1999.0]))[name] == "PASS"
+    assert _verdicts(live([300.0, 2100.0]))[name] == "MISS"
+    assert _verdicts(live([300.0], error="the switched-on item did not show within 20 s"))[name] == "MISS"
+    assert _verdicts(live([]))[name] == "n/a"
+
+
 def _log(url, agent="python-httpx/0.28.1", status=200):
     return {"data": {"type": "request", "url": url, "userAgent": agent, "status": status, "method": "GET"}}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 
 import pytest
 
@@ -38,6 +38,13 @@ def test_the_news_id_comes_from_the_address() -> None:
 def _class(rid: str, hour_utc: int, teacher: str) -> TuitionClass:
     return TuitionClass.model_validate({"id": rid, "name": rid, "teacher": teacher, "duration": 60,
                                         "date": datetime(2026, 11, 22, hour_utc, 0, tzinfo=UTC).isoformat()})
+
+
+def _class_today(rid: str, teacher: str) -> TuitionClass:
+    """A class at noon of today in Colombo (06:30 UTC), whatever the clock of the test run says."""
+    noon = datetime.combine(today_local(), time(6, 30), tzinfo=UTC)
+    return TuitionClass.model_validate({"id": rid, "name": rid, "teacher": teacher, "duration": 60,
+                                        "date": noon.isoformat()})
 
 
 def test_the_days_classes_show_their_teacher_or_loading_until_it_arrives() -> None:
@@ -104,7 +111,7 @@ async def test_teachers_in_the_cache_show_with_their_classes() -> None:
 
 async def test_teachers_still_on_their_way_follow_their_classes() -> None:
     state = _new(ScheduleState)
-    rows = [class_row(_class("a", 3, "t1")), class_row(_class("b", 4, "t2"))]
+    rows = [class_row(_class_today("a", "t1")), class_row(_class_today("b", "t2"))]
     teachers: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
     follow_up = state._show(ScheduleFetch(rows, ["t1", "t2"], teachers))
     assert [row.id for row in state._classes] == ["a", "b"] and not state.loading
