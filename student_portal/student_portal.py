@@ -2,13 +2,19 @@
 
 import reflex as rx
 
-from student_portal import pages  # noqa: F401 - registers every page module's @site_page
-from student_portal import live_updates
+from student_portal import (
+    live_updates,
+    pages,  # noqa: F401 - registers every page module's @site_page
+    redis_layout_fixes,
+)
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
+
+# Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
+redis_layout_fixes.install()
 
 app = rx.App(
     html_lang="en",

@@ -1,0 +1,96 @@
+"""Two fixes to Reflex 0.10.1's Redis layout (workers + Redis), found by the back button.
+
+Measured with `make run-redis` (home -> /talent -> back, the page left within a moment): 2 of
+40 home pages got no data until reloaded, 1 in 200 got it only after 10 s. Both come from the
+old page's socket and the new one of the same tab overlapping:
+
+1. Token claims. `RedisTokenManager.link_token_to_sid` checks `EXISTS`, then `SET`s the token's
+   socket record: both sockets can find the token free, the last `SET` wins, and the other
+   worker routes the tab's deltas to the winner - a socket that is gone. Here the claim is one
+   `SET NX`; the loser gets a fresh token, as Reflex does for a second tab. Upstream:
+   reflex-dev/reflex#6877 (fix proposed in #6771, unreleased).
+2. State locks. Reflex cancels a closing tab's hydrate; cancelled after Redis granted it the
+   state lock but before it took ownership (the `SET NX` reply in flight, or leaving the
+   waiters' bookkeeping), the lock stays until it expires (10 s), and the tab's next page waits
+   that long. Here such a lock is given back, compare-and-delete by its unique id.
+
+Remove this module once Reflex does both itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import pickle
+import uuid
+
+from reflex.istate.manager.redis import StateManagerRedis
+from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager, SocketRecord
+
+log = logging.getLogger(__name__)
+
+# Deletes the lock only if it is still the one this waiter was given (ids are unique).
+_RELEASE_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+_reflex_wait_lock = StateManagerRedis._wait_lock
+_releases: set[asyncio.Task[None]] = set()  # keeps each release alive until it is done
+
+
+async def claim_token(manager: RedisTokenManager, token: str, sid: str) -> str | None:
+    """Link `token` to socket `sid`, or a fresh token if another socket holds it.
+
+    Returns the fresh token (Reflex sends it to the tab), None when `token` was claimed.
+    """
+    if (record := manager.token_to_socket.get(token)) is not None and record.sid == sid:
+        return None  # the same socket again
+    manager._ensure_socket_record_task()
+    record = SocketRecord(instance_id=manager.instance_id, sid=sid)
+    new_token = None
+    try:
+        if not await _set_if_free(manager, token, record):
+            # Held by another socket: a fresh uuid4 is nobody's, but claim it the same way.
+            token = new_token = str(uuid.uuid4())
+            if not await _set_if_free(manager, token, record):
+                log.error("token %s was taken the moment it was made; linking it locally", token)
+    except Exception as error:
+        log.error("Redis error claiming a socket token: %s", error)
+        return await LocalTokenManager.link_token_to_sid(manager, token, sid)
+    # No await since the claim: the socket record subscriber sees this link with the record.
+    manager.token_to_socket[token] = record
+    manager.sid_to_token[sid] = token
+    return new_token
+
+
+async def _set_if_free(manager: RedisTokenManager, token: str, record: SocketRecord) -> bool:
+    return bool(
+        await manager.redis.set(
+            manager._get_redis_key(token), pickle.dumps(record), ex=manager.token_expiration, nx=True
+        )
+    )
+
+
+async def wait_lock_or_give_it_back(manager: StateManagerRedis, lock_key: bytes, lock_id: bytes) -> None:
+    """Reflex's wait for a state lock; if the waiter is cancelled (or fails), a lock Redis may
+    already have granted it is released, in a task of its own the cancellation cannot reach."""
+    try:
+        await _reflex_wait_lock(manager, lock_key, lock_id)
+    except BaseException:
+        release = asyncio.get_running_loop().create_task(_release_if_ours(manager, lock_key, lock_id))
+        _releases.add(release)
+        release.add_done_callback(_releases.discard)
+        raise
+
+
+async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id: bytes) -> None:
+    try:
+        if await manager.redis.eval(_RELEASE_IF_OURS, 1, lock_key, lock_id):  # type: ignore[misc]
+            log.info("gave back %s, granted to a cancelled event", lock_key.decode(errors="replace"))
+            manager._notify_next_waiter(lock_key)
+    except Exception as error:
+        log.warning("could not give back %s: %s", lock_key.decode(errors="replace"), error)
+
+
+def install() -> None:
+    """Patch Reflex's Redis token manager and state manager classes (each worker makes its
+    instances after the app module is imported)."""
+    RedisTokenManager.link_token_to_sid = claim_token  # type: ignore[method-assign]
+    StateManagerRedis._wait_lock = wait_lock_or_give_it_back  # type: ignore[method-assign]
