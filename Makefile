@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis test install install-test install-bench chromium redis build admin reset-demo bench clean
+.PHONY: run run-redis test lint format install install-test install-bench chromium redis build admin reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,9 +76,18 @@ run-redis: install
 
 ## test: install what tests need (Chromium included) and run every test
 # Browser tests run apart: Playwright's sync API and pytest-asyncio each want the event loop.
-test: install-test
+test: install-test lint
 	$(BIN)/python -m pytest tests/unit tests/integration -q
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
+
+## lint: ruff's formatter and linter (rules in pyproject.toml); `make format` applies both
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff format --check --quiet .
+	$(BIN)/ruff check --quiet .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff format --quiet .
+	$(BIN)/ruff check --fix --quiet .
 
 ## bench: install what the benchmarks need, run them all, print the tables, write benchmarks/results/*.json
 # BENCH_ARGS="--quick" for a smoke run, BENCH_ARGS="--only lighthouse,concurrency" for a subset.

@@ -44,8 +44,9 @@ async def chromium() -> AsyncIterator:
             await browser.close()
 
 
-async def content_ms(browser, url: str, selector: str, *, timeout_s: float = config.CONTENT_TIMEOUT_S,
-                     storage_state: dict | None = None) -> float | None:
+async def content_ms(
+    browser, url: str, selector: str, *, timeout_s: float = config.CONTENT_TIMEOUT_S, storage_state: dict | None = None
+) -> float | None:
     """Milliseconds from navigation start until `selector` is visible, in a fresh context (a new
     visitor: empty browser cache); None when it does not show within the timeout."""
     context = await browser.new_context(viewport=PHONE, storage_state=storage_state)
@@ -55,15 +56,21 @@ async def content_ms(browser, url: str, selector: str, *, timeout_s: float = con
         await page.goto(url, wait_until="commit")
         try:
             await page.wait_for_function("window.__benchContentAt !== null", timeout=timeout_s * 1000, polling=50)
-        except Exception:  # noqa: BLE001 - Playwright's TimeoutError: the content never showed
+        except Exception:
             return None
         return await page.evaluate("window.__benchContentAt")
     finally:
         await context.close()
 
 
-async def load_page(browser, url: str, *, selector: str | None, timeout_s: float = config.CONTENT_TIMEOUT_S,
-                    storage_state: dict | None = None) -> bool:
+async def load_page(
+    browser,
+    url: str,
+    *,
+    selector: str | None,
+    timeout_s: float = config.CONTENT_TIMEOUT_S,
+    storage_state: dict | None = None,
+) -> bool:
     """One visit: open `url` in a fresh context and wait until its content is there (the selector,
     or the network at rest when there is none); whether it got there."""
     context = await browser.new_context(viewport=PHONE, storage_state=storage_state)
@@ -75,7 +82,7 @@ async def load_page(browser, url: str, *, selector: str | None, timeout_s: float
                 await page.wait_for_selector(selector, state="visible", timeout=timeout_s * 1000)
             await page.wait_for_load_state("networkidle", timeout=timeout_s * 1000)
             return True
-        except Exception:  # noqa: BLE001 - counted as a failed load
+        except Exception:
             return False
     finally:
         await context.close()

@@ -16,7 +16,6 @@ import time
 from collections import Counter
 from typing import Any
 
-from benchmarks import config
 from benchmarks.reflex_client import CompiledFrontend, visit
 from benchmarks.servers import Servers
 from benchmarks.stats import summary
@@ -57,8 +56,11 @@ async def _level(servers: Servers, visitors: int, path: str, frontend: CompiledF
         "first_delta_seconds": summary([v.first_delta for v in visits if v.first_delta is not None]),
         "wall_seconds": round(wall, 3),
         "cpu_seconds": {"site": round(server_cpu, 2), "clients": round(client_cpu, 2)},
-        "rss_mib": {"before": round(before / MIB, 1), "peak": round(max(peak, before) / MIB, 1),
-                    "after": round(after / MIB, 1)},
+        "rss_mib": {
+            "before": round(before / MIB, 1),
+            "peak": round(max(peak, before) / MIB, 1),
+            "after": round(after / MIB, 1),
+        },
         "site_processes": processes,
         "pocketbase_rss_mib": round(servers.pocketbase_rss() / MIB, 1),
     }

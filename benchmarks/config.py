@@ -30,8 +30,14 @@ LIGHTHOUSE_CHROME_FLAGS: Final = "--headless=new --no-sandbox --disable-gpu --di
 LIGHTHOUSE_CATEGORIES: Final = ("performance", "accessibility", "best-practices", "seo")
 
 # Playwright's Chromium: Debian's, never a downloaded one.
-BROWSER_ARGS: Final = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                       "--disable-component-update", "--disable-sync", "--no-first-run"]
+BROWSER_ARGS: Final = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @dataclass(frozen=True)
@@ -46,10 +52,16 @@ class ContentProbe:
 # Time to content: navigation start to the first of these elements visible. A selector list
 # matches whichever comes first: the agreed data-testid, or today's markup until the page has it.
 CONTENT_PROBES: Final = (
-    ContentProbe("home: first news title", "/",
-                 os.environ.get("BENCH_SELECTOR_NEWS_TITLE", '[data-testid="news-title"], #carousel-home-news h3')),
-    ContentProbe("recordings: first recording card", "/youtube",
-                 os.environ.get("BENCH_SELECTOR_RECORDING_CARD", '[data-testid="recording-card"]')),
+    ContentProbe(
+        "home: first news title",
+        "/",
+        os.environ.get("BENCH_SELECTOR_NEWS_TITLE", '[data-testid="news-title"], #carousel-home-news h3'),
+    ),
+    ContentProbe(
+        "recordings: first recording card",
+        "/youtube",
+        os.environ.get("BENCH_SELECTOR_RECORDING_CARD", '[data-testid="recording-card"]'),
+    ),
 )
 CONTENT_TIMEOUT_S: Final = 20.0
 
@@ -58,8 +70,9 @@ CONTENT_TIMEOUT_S: Final = 20.0
 LOGIN_PATH: Final = "/login"
 LOGIN_USERNAME_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_USER", "#login-identity")
 LOGIN_PASSWORD_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_PASSWORD", "#login-password")
-LOGIN_SUBMIT_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_SUBMIT",
-                                              'form:has(#login-identity) button[type="submit"]')
+LOGIN_SUBMIT_SELECTOR: Final = os.environ.get(
+    "BENCH_SELECTOR_LOGIN_SUBMIT", 'form:has(#login-identity) button[type="submit"]'
+)
 AUTH_STORAGE_KEY: Final = "pocketbase_auth"
 NOTES_USER: Final = ("notes@demo.lk", "demo-pass-123")
 SIGNED_IN_SESSIONS: Final = 5
@@ -67,9 +80,18 @@ SIGNED_IN_SESSIONS: Final = 5
 # The collections the home page shows (spec "Home page"): the bound for PocketBase requests
 # caused by anonymous home loads when the site shares fetched content between visitors.
 HOME_COLLECTIONS: Final = (
-    Collection.NEWS, Collection.MOBILE_SLIDES, Collection.DESKTOP_SLIDES, Collection.CLASSES,
-    Collection.TEACHERS, Collection.RECORDINGS, Collection.SUBJECTS, Collection.PRODUCTS,
-    Collection.CATEGORIES, Collection.SOCIAL_MEDIA, Collection.ARTICLES, Collection.TALENTS,
+    Collection.NEWS,
+    Collection.MOBILE_SLIDES,
+    Collection.DESKTOP_SLIDES,
+    Collection.CLASSES,
+    Collection.TEACHERS,
+    Collection.RECORDINGS,
+    Collection.SUBJECTS,
+    Collection.PRODUCTS,
+    Collection.CATEGORIES,
+    Collection.SOCIAL_MEDIA,
+    Collection.ARTICLES,
+    Collection.TALENTS,
     Collection.TALENTS_CATEGORIES,
 )
 

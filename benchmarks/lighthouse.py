@@ -65,12 +65,16 @@ def extract(report: dict[str, Any]) -> dict[str, Any]:
         result[category] = _score(report, category)
     for key, audit_id in METRIC_AUDITS.items():
         value = audits.get(audit_id, {}).get("numericValue")
-        result[key] = None if value is None else (round(value, 4) if key == "cls" else
-                                                   int(value) if key == "bytes" else round(value, 1))
+        result[key] = (
+            None
+            if value is None
+            else (round(value, 4) if key == "cls" else int(value) if key == "bytes" else round(value, 1))
+        )
     result["image_bytes"] = _resource_bytes(report, "image")
     result["failing_audits"] = {
         category: _failing_audits(report, category)
-        for category in config.LIGHTHOUSE_CATEGORIES if category != "performance"
+        for category in config.LIGHTHOUSE_CATEGORIES
+        if category != "performance"
     }
     return result
 
@@ -81,11 +85,18 @@ def run_lighthouse(url: str, timeout_s: float = 180.0) -> dict[str, Any]:
         raise RuntimeError(f"{config.LIGHTHOUSE_BIN} missing: run `make bench` (npm install lighthouse@13)")
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         out = Path(tmp) / "report.json"
-        command = [str(config.LIGHTHOUSE_BIN), url, "--output=json", f"--output-path={out}", "--quiet",
-                   f"--chrome-flags={config.LIGHTHOUSE_CHROME_FLAGS}"]
+        command = [
+            str(config.LIGHTHOUSE_BIN),
+            url,
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            f"--chrome-flags={config.LIGHTHOUSE_CHROME_FLAGS}",
+        ]
         env = {**os.environ, "CHROME_PATH": config.CHROMIUM}
-        completed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout_s,
-                                   stdin=subprocess.DEVNULL)
+        completed = subprocess.run(
+            command, env=env, capture_output=True, text=True, timeout=timeout_s, stdin=subprocess.DEVNULL
+        )
         if not out.exists():  # Lighthouse writes a report even for a page it could not load
             tail = (completed.stderr or completed.stdout).strip().splitlines()[-3:]
             return {"url": url, "error": " ".join(tail) or f"lighthouse exited {completed.returncode}"}
@@ -105,8 +116,7 @@ def best_of(url: str, runs: int) -> dict[str, Any]:
     return {**chosen, "performance_runs": [r.get("performance") for r in results]}
 
 
-def measure(site_url: str, blank_url: str | None, pages: tuple[str, ...], runs: int,
-            log=print) -> dict[str, Any]:
+def measure(site_url: str, blank_url: str | None, pages: tuple[str, ...], runs: int, log=print) -> dict[str, Any]:
     """Lighthouse on every page of the site, and on the blank template's / for comparison."""
     measured: dict[str, Any] = {}
     for path in pages:

@@ -46,9 +46,10 @@ async def _measure(servers: Servers, count: int, log) -> dict[str, Any]:
                 started = await page.evaluate(WATCH_FOR_TEXT, [HEADLINES, title])
                 await asyncio.to_thread(update, admin, Collection.NEWS, news["id"], active=True)
                 try:
-                    await page.wait_for_function("window.__appeared_at !== null",
-                                                 timeout=config.CONTENT_TIMEOUT_S * 1000, polling=50)
-                except Exception:  # noqa: BLE001 - Playwright's TimeoutError: it never showed
+                    await page.wait_for_function(
+                        "window.__appeared_at !== null", timeout=config.CONTENT_TIMEOUT_S * 1000, polling=50
+                    )
+                except Exception:
                     error = f"the switched-on item did not show within {config.CONTENT_TIMEOUT_S:.0f} s"
                     break
                 samples.append(await page.evaluate("window.__appeared_at") - started)
@@ -58,8 +59,13 @@ async def _measure(servers: Servers, count: int, log) -> dict[str, Any]:
     finally:
         update(admin, Collection.NEWS, news["id"], active=was_active)
         admin.close()
-    return {"page": "/", "change": "a News item switched on", "samples_ms": [round(ms, 1) for ms in samples],
-            "ms": summary(samples), "error": error}
+    return {
+        "page": "/",
+        "change": "a News item switched on",
+        "samples_ms": [round(ms, 1) for ms in samples],
+        "ms": summary(samples),
+        "error": error,
+    }
 
 
 def measure(servers: Servers, count: int, log=print) -> dict[str, Any]:

@@ -83,15 +83,25 @@ class PocketBaseLog:
             response = httpx.post(
                 f"{self.base_url}/api/collections/_superusers/auth-with-password",
                 json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-                headers={"X-Forwarded-For": "198.19.255.1"}, timeout=10)
+                headers={"X-Forwarded-For": "198.19.255.1"},
+                timeout=10,
+            )
             response.raise_for_status()
             self._token = response.json()["token"]
         return {"Authorization": self._token}
 
     def _count_and_items(self, since: str, page: int = 1) -> dict[str, Any]:
-        response = httpx.get(f"{self.base_url}/api/logs", headers=self._headers(), timeout=30, params={
-            "filter": f'created >= "{since}" && data.type = "request"', "sort": "created",
-            "perPage": 1000, "page": page})
+        response = httpx.get(
+            f"{self.base_url}/api/logs",
+            headers=self._headers(),
+            timeout=30,
+            params={
+                "filter": f'created >= "{since}" && data.type = "request"',
+                "sort": "created",
+                "perPage": 1000,
+                "page": page,
+            },
+        )
         response.raise_for_status()
         return response.json()
 

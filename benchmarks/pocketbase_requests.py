@@ -40,9 +40,10 @@ async def _sign_in_with_form(browser, site_url: str) -> dict | None:
             await page.fill(config.LOGIN_USERNAME_SELECTOR, config.NOTES_USER[0], timeout=10_000)
             await page.fill(config.LOGIN_PASSWORD_SELECTOR, config.NOTES_USER[1])
             await page.click(config.LOGIN_SUBMIT_SELECTOR)
-            await page.wait_for_function(f"localStorage.getItem({json.dumps(config.AUTH_STORAGE_KEY)}) !== null",
-                                         timeout=15_000)
-        except Exception:  # noqa: BLE001 - no usable form (yet): the caller falls back
+            await page.wait_for_function(
+                f"localStorage.getItem({json.dumps(config.AUTH_STORAGE_KEY)}) !== null", timeout=15_000
+            )
+        except Exception:
             return None
         return await context.storage_state()
     finally:
@@ -53,12 +54,16 @@ def _injected_session(site_url: str, pocketbase_url: str) -> dict:
     response = httpx.post(
         f"{pocketbase_url}/api/collections/users/auth-with-password",
         json={"identity": config.NOTES_USER[0], "password": config.NOTES_USER[1]},
-        headers={"X-Forwarded-For": f"198.19.0.{next(_addresses)}"}, timeout=10)
+        headers={"X-Forwarded-For": f"198.19.0.{next(_addresses)}"},
+        timeout=10,
+    )
     response.raise_for_status()
     body = response.json()
     value = json.dumps({"token": body["token"], "record": body["record"]})
-    return {"cookies": [], "origins": [{"origin": site_url, "localStorage": [
-        {"name": config.AUTH_STORAGE_KEY, "value": value}]}]}
+    return {
+        "cookies": [],
+        "origins": [{"origin": site_url, "localStorage": [{"name": config.AUTH_STORAGE_KEY, "value": value}]}],
+    }
 
 
 async def _sessions(browser, site_url: str, pocketbase_url: str, count: int) -> tuple[list[dict], str]:
@@ -66,8 +71,9 @@ async def _sessions(browser, site_url: str, pocketbase_url: str, count: int) -> 
     for _ in range(count):
         state = await _sign_in_with_form(browser, site_url)
         if state is None:
-            return [_injected_session(site_url, pocketbase_url) for _ in range(count)], \
-                "localStorage injected from a PocketBase sign-in (no working /login form)"
+            return [
+                _injected_session(site_url, pocketbase_url) for _ in range(count)
+            ], "localStorage injected from a PocketBase sign-in (no working /login form)"
         states.append(state)
     return states, "site /login form"
 
@@ -78,7 +84,9 @@ async def _loads(browser, url: str, count: int, selector: str | None, storage_st
 
     async def one(i: int) -> bool:
         async with gate:
-            return await load_page(browser, url, selector=selector, storage_state=storage_states[i % len(storage_states)])
+            return await load_page(
+                browser, url, selector=selector, storage_state=storage_states[i % len(storage_states)]
+            )
 
     results = await asyncio.gather(*(one(i) for i in range(count)))
     return sum(1 for ok in results if not ok)

@@ -19,6 +19,7 @@ time reported is to the last delta received, so the settle wait itself is not co
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -91,8 +92,14 @@ def boot_event(path: str, frontend: CompiledFrontend) -> dict[str, Any]:
     return {"name": BOOT_EVENT, "payload": payload, "router_data": {"pathname": path, "asPath": path}}
 
 
-async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
-                timeout_s: float = config.VISITOR_TIMEOUT_S, settle_ms: int = config.SETTLE_MS) -> Visit:
+async def visit(
+    site_url: str,
+    path: str,
+    frontend: CompiledFrontend,
+    *,
+    timeout_s: float = config.VISITOR_TIMEOUT_S,
+    settle_ms: int = config.SETTLE_MS,
+) -> Visit:
     """Load one page's data the way a browser tab does; never raises."""
     import aiohttp
     import socketio  # the `bench` extra: python-socketio[asyncio_client]
@@ -125,9 +132,17 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
     started = time.perf_counter()
     result = Visit()
     try:
-        await asyncio.wait_for(client.connect(
-            f"{site_url}?token={uuid.uuid4()}", namespaces=["/_event"], socketio_path="/_event",
-            transports=["websocket"], auth=auth, wait_timeout=timeout_s), timeout_s)
+        await asyncio.wait_for(
+            client.connect(
+                f"{site_url}?token={uuid.uuid4()}",
+                namespaces=["/_event"],
+                socketio_path="/_event",
+                transports=["websocket"],
+                auth=auth,
+                wait_timeout=timeout_s,
+            ),
+            timeout_s,
+        )
         result.connected = time.perf_counter() - started
         deadline = started + timeout_s
         while True:
@@ -138,7 +153,9 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
             ready = is_hydrated(progress.state) and not is_loading(progress.state, pattern)
             progress.changed.clear()
             try:
-                await asyncio.wait_for(progress.changed.wait(), min(remaining, settle_ms / 1000) if ready else remaining)
+                await asyncio.wait_for(
+                    progress.changed.wait(), min(remaining, settle_ms / 1000) if ready else remaining
+                )
             except TimeoutError:
                 if ready:
                     result.ok = not progress.backend_error
@@ -148,15 +165,13 @@ async def visit(site_url: str, path: str, frontend: CompiledFrontend, *,
             if not client.connected:
                 result.error = "disconnected"
                 break
-    except Exception as exc:  # noqa: BLE001 - a failed visitor is a figure, not a crash
+    except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}"[:200] or type(exc).__name__
     finally:
         result.deltas = progress.deltas
         if progress.first_delta_at:
             result.first_delta = progress.first_delta_at - started
-        try:
+        with contextlib.suppress(Exception):
             await asyncio.wait_for(client.disconnect(), 5)
-        except Exception:  # noqa: BLE001
-            pass
         await session.close()
     return result

@@ -44,22 +44,31 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
         for key, wording, rule in LIGHTHOUSE_RULES:
             values = {path: page.get(key) for path, page in lh["pages"].items()}
             measured = ", ".join(f"{path} {'error' if v is None else v}" for path, v in values.items())
-            ok = None if all(v is None for v in values.values()) else \
-                all(v is not None and rule(v) for v in values.values())
+            ok = (
+                None
+                if all(v is None for v in values.values())
+                else all(v is not None and rule(v) for v in values.values())
+            )
             add(f"Lighthouse {key} {wording} on every page", measured, ok)
         home, blank = lh["pages"].get("/"), lh.get("blank_template")
         name = "/ transfer < blank template's + its own images"
         if home and blank and None not in (home.get("bytes"), blank.get("bytes")):
             images = home.get("image_bytes") or 0
-            add(name, f"{_kib(home['bytes'])} vs {_kib(blank['bytes'])} + {_kib(images)}",
-                home["bytes"] < blank["bytes"] + images)
+            add(
+                name,
+                f"{_kib(home['bytes'])} vs {_kib(blank['bytes'])} + {_kib(images)}",
+                home["bytes"] < blank["bytes"] + images,
+            )
         else:
             add(name, NA, None)
     pb = results.get("pocketbase_requests")
     if pb and "anonymous" in pb:
         anon, bound = pb["anonymous"], len(pb["home_collections"])
-        add(f"PocketBase record reads, {anon['loads']} anonymous home loads <= {bound} collections",
-            f"{anon['records']} (+{anon['files']} file requests from browsers)", anon["records"] <= bound)
+        add(
+            f"PocketBase record reads, {anon['loads']} anonymous home loads <= {bound} collections",
+            f"{anon['records']} (+{anon['files']} file requests from browsers)",
+            anon["records"] <= bound,
+        )
     conc = results.get("concurrency")
     if conc:
         level = next((lv for lv in conc["levels"] if lv["visitors"] == Target.VISITORS_LEVEL), None)
@@ -68,14 +77,20 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             add(name, "not run at this level", None)
         else:
             p95 = level["seconds"]["p95"]
-            add(name, f"{level['errors']} errors, p95 {_s(p95)}",
-                level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= Target.VISITORS_P95_MAX_S)
+            add(
+                name,
+                f"{level['errors']} errors, p95 {_s(p95)}",
+                level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= Target.VISITORS_P95_MAX_S,
+            )
     live = results.get("live_updates")
     if live:
         slowest, error = live["ms"]["max"], live["error"]
         ok = False if error else None if slowest is None else slowest <= Target.LIVE_UPDATE_MAX_MS
-        add(f"Content change on an open page within {Target.LIVE_UPDATE_MAX_MS} ms (every sample)",
-            error or f"max {_ms(slowest)} of {live['ms']['n']} (median {_ms(live['ms']['p50'])})", ok)
+        add(
+            f"Content change on an open page within {Target.LIVE_UPDATE_MAX_MS} ms (every sample)",
+            error or f"max {_ms(slowest)} of {live['ms']['n']} (median {_ms(live['ms']['p50'])})",
+            ok,
+        )
     return rows
 
 
@@ -111,69 +126,169 @@ def render(results: dict[str, Any]) -> str:
             pages["blank template /"] = lh["blank_template"]
         for path, p in pages.items():
             marks = lighthouse_targets(p) if path in lh["pages"] else {}
-            mark = lambda key: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
-            rows.append([path, _v(p.get("performance")) + mark("performance"),
-                         _v(p.get("accessibility")) + mark("accessibility"),
-                         _v(p.get("best-practices")) + mark("best-practices"), _v(p.get("seo")) + mark("seo"),
-                         _ms(p.get("fcp_ms")), _ms(p.get("lcp_ms")), _ms(p.get("tbt_ms")),
-                         _v(p.get("cls")) + mark("cls"), _kib(p.get("bytes")), _kib(p.get("image_bytes")),
-                         (p.get("error") or "")[:60]])
-        held_down = [f"{path} {category}: {', '.join(ids)}" for path, p in pages.items()
-                     for category, ids in (p.get("failing_audits") or {}).items() if ids]
-        out += ["Lighthouse 13, mobile", table(
-            ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows)]
+            mark = lambda key, marks=marks: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
+            rows.append(
+                [
+                    path,
+                    _v(p.get("performance")) + mark("performance"),
+                    _v(p.get("accessibility")) + mark("accessibility"),
+                    _v(p.get("best-practices")) + mark("best-practices"),
+                    _v(p.get("seo")) + mark("seo"),
+                    _ms(p.get("fcp_ms")),
+                    _ms(p.get("lcp_ms")),
+                    _ms(p.get("tbt_ms")),
+                    _v(p.get("cls")) + mark("cls"),
+                    _kib(p.get("bytes")),
+                    _kib(p.get("image_bytes")),
+                    (p.get("error") or "")[:60],
+                ]
+            )
+        held_down = [
+            f"{path} {category}: {', '.join(ids)}"
+            for path, p in pages.items()
+            for category, ids in (p.get("failing_audits") or {}).items()
+            if ids
+        ]
+        out += [
+            "Lighthouse 13, mobile",
+            table(
+                ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows
+            ),
+        ]
         out += ["Audits holding scores down: " + ("; ".join(held_down) if held_down else "none"), ""]
     ttc = results.get("time_to_content")
     if ttc:
-        rows = [[name, e["path"], _ms(e.get("cold_median_ms")), _ms(e.get("warm_median_ms")),
-                 str(len(e.get("cold_samples_ms", []))), (e.get("error") or "")[:70]] for name, e in ttc.items()]
-        out += ["Time to content, headless Chromium (median)",
-                table(["content", "page", "cold", "warm", "n", "note"], rows), ""]
+        rows = [
+            [
+                name,
+                e["path"],
+                _ms(e.get("cold_median_ms")),
+                _ms(e.get("warm_median_ms")),
+                str(len(e.get("cold_samples_ms", []))),
+                (e.get("error") or "")[:70],
+            ]
+            for name, e in ttc.items()
+        ]
+        out += [
+            "Time to content, headless Chromium (median)",
+            table(["content", "page", "cold", "warm", "n", "note"], rows),
+            "",
+        ]
     pb = results.get("pocketbase_requests")
     if pb:
         rows = []
         for phase in ("anonymous", "signed_in"):
             if phase in pb:
                 p = pb[phase]
-                rows.append([phase.replace("_", "-"), str(p["loads"]), str(p["failed_loads"]), f"{p['seconds']:.0f} s",
-                             str(p["total"]), str(p["records"]), str(p["files"]), str(p["auth"]), str(p["realtime"]),
-                             str(p["other"]), str(max(p["records_by_collection"].values(), default=0))])
-        out += [f"PocketBase requests (load done: {pb.get('load_done_when')}; sign-in: {pb.get('sign_in')})",
-                table(["loads", "n", "failed", "took", "total", "records", "files", "auth", "realtime", "other",
-                       "max reads of one collection"], rows), ""]
+                rows.append(
+                    [
+                        phase.replace("_", "-"),
+                        str(p["loads"]),
+                        str(p["failed_loads"]),
+                        f"{p['seconds']:.0f} s",
+                        str(p["total"]),
+                        str(p["records"]),
+                        str(p["files"]),
+                        str(p["auth"]),
+                        str(p["realtime"]),
+                        str(p["other"]),
+                        str(max(p["records_by_collection"].values(), default=0)),
+                    ]
+                )
+        out += [
+            f"PocketBase requests (load done: {pb.get('load_done_when')}; sign-in: {pb.get('sign_in')})",
+            table(
+                [
+                    "loads",
+                    "n",
+                    "failed",
+                    "took",
+                    "total",
+                    "records",
+                    "files",
+                    "auth",
+                    "realtime",
+                    "other",
+                    "max reads of one collection",
+                ],
+                rows,
+            ),
+            "",
+        ]
     conc = results.get("concurrency")
     if conc:
-        rows = [[str(lv["visitors"]), str(lv["ok"]), str(lv["errors"]), _s(lv["seconds"]["p50"]),
-                 _s(lv["seconds"]["p95"]), _s(lv["seconds"]["p99"]), _s(lv["connected_seconds"]["p50"]),
-                 _s(lv["first_delta_seconds"]["p50"]),
-                 f"{lv['rss_mib']['before']:.0f} / {lv['rss_mib']['peak']:.0f} / {lv['rss_mib']['after']:.0f}",
-                 f"{lv['cpu_seconds']['site']:.1f} / {lv['cpu_seconds']['clients']:.1f} in {lv['wall_seconds']:.1f}",
-                 f"{1000 * lv['cpu_seconds']['site'] / lv['visitors']:.1f} ms",
-                 ", ".join(f"{k}: {v}" for k, v in lv["error_kinds"].items())[:60]] for lv in conc["levels"]]
-        out += [f"Concurrent visitors (websocket clients, page {conc['path']}; time to all data, p50 of handshake "
-                "and of first delta; CPU s site / clients in wall s)",
-                table(["visitors", "ok", "errors", "p50", "p95", "p99", "handshake", "1st delta",
-                       "site RSS MiB before/peak/after", "CPU", "site CPU/visitor", "errors"], rows), ""]
+        rows = [
+            [
+                str(lv["visitors"]),
+                str(lv["ok"]),
+                str(lv["errors"]),
+                _s(lv["seconds"]["p50"]),
+                _s(lv["seconds"]["p95"]),
+                _s(lv["seconds"]["p99"]),
+                _s(lv["connected_seconds"]["p50"]),
+                _s(lv["first_delta_seconds"]["p50"]),
+                f"{lv['rss_mib']['before']:.0f} / {lv['rss_mib']['peak']:.0f} / {lv['rss_mib']['after']:.0f}",
+                f"{lv['cpu_seconds']['site']:.1f} / {lv['cpu_seconds']['clients']:.1f} in {lv['wall_seconds']:.1f}",
+                f"{1000 * lv['cpu_seconds']['site'] / lv['visitors']:.1f} ms",
+                ", ".join(f"{k}: {v}" for k, v in lv["error_kinds"].items())[:60],
+            ]
+            for lv in conc["levels"]
+        ]
+        out += [
+            f"Concurrent visitors (websocket clients, page {conc['path']}; time to all data, p50 of handshake "
+            "and of first delta; CPU s site / clients in wall s)",
+            table(
+                [
+                    "visitors",
+                    "ok",
+                    "errors",
+                    "p50",
+                    "p95",
+                    "p99",
+                    "handshake",
+                    "1st delta",
+                    "site RSS MiB before/peak/after",
+                    "CPU",
+                    "site CPU/visitor",
+                    "errors",
+                ],
+                rows,
+            ),
+            "",
+        ]
     live = results.get("live_updates")
     if live:
         m = live["ms"]
-        out += [f"Live updates ({live['change']}, page {live['page']} open; admin's request -> shown)",
-                table(["n", "min", "median", "p95", "max", "note"],
-                      [[str(m["n"]), _ms(m["min"]), _ms(m["p50"]), _ms(m["p95"]), _ms(m["max"]),
-                        (live["error"] or "")[:70]]]), ""]
+        out += [
+            f"Live updates ({live['change']}, page {live['page']} open; admin's request -> shown)",
+            table(
+                ["n", "min", "median", "p95", "max", "note"],
+                [[str(m["n"]), _ms(m["min"]), _ms(m["p50"]), _ms(m["p95"]), _ms(m["max"]), (live["error"] or "")[:70]]],
+            ),
+            "",
+        ]
     load = results.get("load_average")
     if load:
-        out += ["Machine load (1-minute average) before -> after each measurement: " + ", ".join(
-            f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items())]
+        out += [
+            "Machine load (1-minute average) before -> after each measurement: "
+            + ", ".join(
+                f"{name} {v['before'][0]:.1f} -> {v.get('after', [float('nan')])[0]:.1f}" for name, v in load.items()
+            )
+        ]
         cpus = (results.get("versions") or {}).get("cpus") or 1
         if max(max(v["before"][0], v.get("after", [0])[0]) for v in load.values()) > cpus:
-            out += [f"WARNING: other work kept the machine busy (load above its {cpus} CPUs): timings and "
-                    "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."]
+            out += [
+                f"WARNING: other work kept the machine busy (load above its {cpus} CPUs): timings and "
+                "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."
+            ]
         out += [""]
     targets = results.get("targets") or []
     if targets:
-        out += ["Targets", table(["target", "measured", ""], [[t["target"], t["measured"], t["verdict"]]
-                                                              for t in targets]), ""]
+        out += [
+            "Targets",
+            table(["target", "measured", ""], [[t["target"], t["measured"], t["verdict"]] for t in targets]),
+            "",
+        ]
     return "\n".join(out)
 
 

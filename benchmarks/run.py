@@ -34,8 +34,9 @@ def log(message: str) -> None:
 
 def _git(*args: str) -> str:
     try:
-        return subprocess.run(["git", *args], cwd=config.PROJECT_ROOT, capture_output=True, text=True,
-                              timeout=10).stdout.strip()
+        return subprocess.run(
+            ["git", *args], cwd=config.PROJECT_ROOT, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
     except OSError:
         return ""
 
@@ -46,8 +47,14 @@ def _versions() -> dict[str, Any]:
     chromium = subprocess.run([config.CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
     lighthouse_pkg = config.BENCH_DIR / "node_modules" / "lighthouse" / "package.json"
     lighthouse = json.loads(lighthouse_pkg.read_text())["version"] if lighthouse_pkg.exists() else None
-    return {"reflex": version("reflex"), "lighthouse": lighthouse, "python": platform.python_version(), "chromium": chromium,
-            "cpus": os.cpu_count(), "machine": platform.machine()}
+    return {
+        "reflex": version("reflex"),
+        "lighthouse": lighthouse,
+        "python": platform.python_version(),
+        "chromium": chromium,
+        "cpus": os.cpu_count(),
+        "machine": platform.machine(),
+    }
 
 
 def preflight(selected: list[str]) -> list[str]:
@@ -58,8 +65,8 @@ def preflight(selected: list[str]) -> list[str]:
         problems.append("Lighthouse missing: `make bench` runs npm install in benchmarks/")
     if "concurrency" in selected:
         try:
-            import socketio  # noqa: F401
             import aiohttp  # noqa: F401
+            import socketio  # noqa: F401
         except ImportError:
             problems.append("python-socketio[asyncio_client] missing: pip install -e '.[bench]'")
     return problems
@@ -105,16 +112,27 @@ def _live(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, An
 
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
-RUNNERS = {"lighthouse": _lighthouse, "content": _content, "concurrency": _concurrency, "live": _live,
-           "pocketbase": _pocketbase}
-RESULT_KEYS = {"lighthouse": "lighthouse", "content": "time_to_content", "pocketbase": "pocketbase_requests",
-               "concurrency": "concurrency", "live": "live_updates"}
+RUNNERS = {
+    "lighthouse": _lighthouse,
+    "content": _content,
+    "concurrency": _concurrency,
+    "live": _live,
+    "pocketbase": _pocketbase,
+}
+RESULT_KEYS = {
+    "lighthouse": "lighthouse",
+    "content": "time_to_content",
+    "pocketbase": "pocketbase_requests",
+    "concurrency": "concurrency",
+    "live": "live_updates",
+}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default=",".join(MEASUREMENTS),
-                        help=f"comma-separated subset of: {', '.join(MEASUREMENTS)}")
+    parser.add_argument(
+        "--only", default=",".join(MEASUREMENTS), help=f"comma-separated subset of: {', '.join(MEASUREMENTS)}"
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run: one page, few samples, small levels")
     parser.add_argument("--keep", action="store_true", help="keep the work dir (logs, PocketBase data)")
     args = parser.parse_args(argv)
@@ -135,10 +153,17 @@ def main(argv: list[str] | None = None) -> int:
     sizes = config.QUICK if args.quick else config.FULL
     started = datetime.now().astimezone()
     results: dict[str, Any] = {
-        "started": started.isoformat(timespec="seconds"), "quick": args.quick, "measurements": args.selected,
-        "git": {"commit": _git("rev-parse", "HEAD"), "branch": _git("rev-parse", "--abbrev-ref", "HEAD"),
-                "dirty": bool(_git("status", "--porcelain", "--untracked-files=no"))},
-        "versions": _versions(), "sizes": sizes.__dict__, "errors": {},
+        "started": started.isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "measurements": args.selected,
+        "git": {
+            "commit": _git("rev-parse", "HEAD"),
+            "branch": _git("rev-parse", "--abbrev-ref", "HEAD"),
+            "dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        },
+        "versions": _versions(),
+        "sizes": sizes.__dict__,
+        "errors": {},
     }
     workdir = Path(tempfile.mkdtemp(prefix="student-portal-bench-"))
     servers = Servers(workdir, log=log)
@@ -152,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             results.setdefault("load_average", {})[name] = {"before": os.getloadavg()}
             try:
                 results[RESULT_KEYS[name]] = runner(servers, workdir, sizes)
-            except Exception as exc:  # noqa: BLE001 - report it, keep measuring the rest
+            except Exception as exc:
                 log(f"{name} failed: {exc!r}")
                 results["errors"][name] = "".join(traceback.format_exception(exc))[-2000:]
             results["load_average"][name]["after"] = os.getloadavg()

@@ -17,7 +17,7 @@ from tests.support.pocketbases import start_pocketbase
 from tests.support.site import Site
 
 # What `reflex init --template blank` writes (Reflex 0.10.1), used when init is not possible.
-BLANK_RXCONFIG = '''import reflex as rx
+BLANK_RXCONFIG = """import reflex as rx
 
 config = rx.Config(
     app_name="blank_app",
@@ -27,7 +27,7 @@ config = rx.Config(
         rx.plugins.RadixThemesPlugin(),
     ]
 )
-'''
+"""
 BLANK_APP = '''"""Welcome to Reflex! This file outlines the steps to create a basic app."""
 
 import reflex as rx
@@ -78,7 +78,12 @@ def create_blank_app(parent: Path) -> tuple[Path, str]:
     app_dir.mkdir(parents=True, exist_ok=True)
     init = subprocess.run(
         [str(Path(sys.executable).parent / "reflex"), "init", "--template", "blank"],
-        cwd=app_dir, env=reflex_env(), capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        cwd=app_dir,
+        env=reflex_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
     )
     if init.returncode == 0 and (app_dir / "blank_app" / "blank_app.py").exists():
         return app_dir, "reflex init --template blank"

@@ -57,12 +57,17 @@ async def _measure(servers: Servers, count: int, log) -> dict[str, Any]:
             if not warm_error:
                 log(f"time to content, {probe.name}: cold (a site restart per sample)")
                 cold, cold_error = await _samples(browser, url, probe.selector, count, servers.restart_site)
-            entry.update({
-                "warm_median_ms": median(warm), "cold_median_ms": median(cold),
-                "warm": summary(warm), "cold": summary(cold),
-                "warm_samples_ms": [round(ms, 1) for ms in warm], "cold_samples_ms": [round(ms, 1) for ms in cold],
-                "error": warm_error or cold_error,
-            })
+            entry.update(
+                {
+                    "warm_median_ms": median(warm),
+                    "cold_median_ms": median(cold),
+                    "warm": summary(warm),
+                    "cold": summary(cold),
+                    "warm_samples_ms": [round(ms, 1) for ms in warm],
+                    "cold_samples_ms": [round(ms, 1) for ms in cold],
+                    "error": warm_error or cold_error,
+                }
+            )
             results[probe.name] = entry
     return results
 

@@ -37,8 +37,7 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
     try:
         if owner and await asyncio.to_thread(server.is_healthy):
             # Something already answers on the port (e.g. a PocketBase left from an earlier run).
-            print(f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}",
-                  flush=True)
+            print(f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}", flush=True)
         elif owner:
             await asyncio.to_thread(server.start)
             print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)

@@ -91,11 +91,7 @@ class LiveViews:
     def targets(self, changed: Iterable[str]) -> list[tuple[str, LiveSpec]]:
         """(token, live state) pairs whose open page shows any of the `changed` collections."""
         changed = frozenset(changed)
-        return [
-            (token, spec)
-            for token, view in self._views.items()
-            for spec in specs_showing(changed, view.states)
-        ]
+        return [(token, spec) for token, view in self._views.items() for spec in specs_showing(changed, view.states)]
 
     def forget(self, token: str) -> None:
         self._views.pop(token, None)
@@ -147,9 +143,7 @@ class LivePusher:
         # Not the caller's context: a change noticed inside one visitor's event (their page's
         # fetch found new content) must not make the refreshes children of that event, nor lend
         # them its router data (Reflex forks an enqueued event from the current EventContext).
-        self._flush_task = loop.create_task(
-            self._flush_soon(), name="live_updates_flush", context=self._context.copy()
-        )
+        self._flush_task = loop.create_task(self._flush_soon(), name="live_updates_flush", context=self._context.copy())
 
     async def _flush_soon(self) -> None:
         loop = asyncio.get_running_loop()

@@ -21,16 +21,37 @@ class Tuition:
 
 
 TUITION: Final = (
-    Tuition("t1", "Combined Maths - 2027 A/L Theory", 24, "/courses/maths.svg", "/courses/avatar-np.svg",
-            "Dr. Nuwan Perera"),
-    Tuition("t2", "Physics - Mechanics and Waves", 18, "/courses/physics.svg", "/courses/avatar-dj.svg",
-            "Ms. Dilani Jayasinghe"),
-    Tuition("t3", "Chemistry - Organic Conversions", 16, "/courses/chemistry.svg", "/courses/avatar-cb.svg",
-            "Mr. Chaminda Bandara"),
-    Tuition("t4", "ICT - Python for O/L and A/L", 12, "/courses/ict.svg", "/courses/avatar-tf.svg",
-            "Ms. Tharushi Fernando"),
-    Tuition("t5", "Economics - Micro and Macro Basics", 14, "/courses/economics.svg", "/courses/avatar-rs.svg",
-            "Mr. Ruwan Silva"),
-    Tuition("t6", "O/L Science - Grade 10 and 11", 20, "/courses/science.svg", "/courses/avatar-ih.svg",
-            "Ms. Ishani Herath"),
+    Tuition(
+        "t1", "Combined Maths - 2027 A/L Theory", 24, "/courses/maths.svg", "/courses/avatar-np.svg", "Dr. Nuwan Perera"
+    ),
+    Tuition(
+        "t2",
+        "Physics - Mechanics and Waves",
+        18,
+        "/courses/physics.svg",
+        "/courses/avatar-dj.svg",
+        "Ms. Dilani Jayasinghe",
+    ),
+    Tuition(
+        "t3",
+        "Chemistry - Organic Conversions",
+        16,
+        "/courses/chemistry.svg",
+        "/courses/avatar-cb.svg",
+        "Mr. Chaminda Bandara",
+    ),
+    Tuition(
+        "t4", "ICT - Python for O/L and A/L", 12, "/courses/ict.svg", "/courses/avatar-tf.svg", "Ms. Tharushi Fernando"
+    ),
+    Tuition(
+        "t5",
+        "Economics - Micro and Macro Basics",
+        14,
+        "/courses/economics.svg",
+        "/courses/avatar-rs.svg",
+        "Mr. Ruwan Silva",
+    ),
+    Tuition(
+        "t6", "O/L Science - Grade 10 and 11", 20, "/courses/science.svg", "/courses/avatar-ih.svg", "Ms. Ishani Herath"
+    ),
 )

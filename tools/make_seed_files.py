@@ -83,19 +83,18 @@ def make_image(
             d.ellipse([x - r, y - r, x + r, y + r], fill=(255, 255, 255, rnd.randint(25, 60)))
     elif motif == "stripes":
         for i in range(-h, w, max(unit // 5, 20)):
-            d.polygon([(i, h), (i + h, 0), (i + h + unit // 12, 0), (i + unit // 12, h)],
-                      fill=(255, 255, 255, 30))
+            d.polygon([(i, h), (i + h, 0), (i + h + unit // 12, 0), (i + unit // 12, h)], fill=(255, 255, 255, 30))
     elif motif == "blocks":
         for _ in range(6):
             bw, bh = rnd.randint(unit // 6, unit // 2), rnd.randint(unit // 8, unit // 3)
             x, y = rnd.randint(0, w - bw), rnd.randint(0, h - bh)
-            d.rounded_rectangle([x, y, x + bw, y + bh], radius=unit // 30,
-                                fill=(255, 255, 255, rnd.randint(25, 55)))
+            d.rounded_rectangle([x, y, x + bw, y + bh], radius=unit // 30, fill=(255, 255, 255, rnd.randint(25, 55)))
     elif motif == "book":
         cx, cy = w // 2, int(h * 0.42)
         bw, bh = unit // 2, unit // 3
-        d.rounded_rectangle([cx - bw // 2, cy - bh // 2, cx + bw // 2, cy + bh // 2],
-                            radius=8, fill=(255, 255, 255, 200))
+        d.rounded_rectangle(
+            [cx - bw // 2, cy - bh // 2, cx + bw // 2, cy + bh // 2], radius=8, fill=(255, 255, 255, 200)
+        )
         d.line([(cx, cy - bh // 2), (cx, cy + bh // 2)], fill=(0, 0, 0, 90), width=3)
         for k in range(1, 5):
             yy = cy - bh // 2 + k * bh // 5
@@ -107,14 +106,15 @@ def make_image(
         cx, base = w // 2, int(h * 0.62)
         s = unit // 3
         d.rectangle([cx - s // 2, base - s // 2, cx + s // 2, base + s // 3], fill=(255, 255, 255, 210))
-        d.polygon([(cx - s // 2 - 20, base - s // 2), (cx, base - s), (cx + s // 2 + 20, base - s // 2)],
-                  fill=(150, 40, 40, 220))
+        d.polygon(
+            [(cx - s // 2 - 20, base - s // 2), (cx, base - s), (cx + s // 2 + 20, base - s // 2)],
+            fill=(150, 40, 40, 220),
+        )
         d.rectangle([cx - s // 10, base - s // 8, cx + s // 10, base + s // 3], fill=(90, 60, 30, 230))
     elif motif == "face":
         cx, cy, r = w // 2, int(h * 0.45), unit // 3
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(255, 255, 255, 70))
-        d.ellipse([cx - r // 2, cy - r // 2 - r // 3, cx + r // 2, cy + r // 2 - r // 3],
-                  fill=(255, 230, 200, 235))
+        d.ellipse([cx - r // 2, cy - r // 2 - r // 3, cx + r // 2, cy + r // 2 - r // 3], fill=(255, 230, 200, 235))
         d.pieslice([cx - r, cy + r // 4, cx + r, cy + 2 * r], 180, 360, fill=(255, 230, 200, 235))
     img = Image.alpha_composite(img, layer)
     draw = ImageDraw.Draw(img)
@@ -122,19 +122,25 @@ def make_image(
     if motif == "monogram":
         f = fit_text(draw, title, w - 2 * pad, unit // 2)
         box = draw.textbbox((0, 0), title, font=f)
-        draw.text(((w - (box[2] - box[0])) / 2 - box[0], (h - (box[3] - box[1])) / 2 - box[1]),
-                  title, font=f, fill="white")
+        draw.text(
+            ((w - (box[2] - box[0])) / 2 - box[0], (h - (box[3] - box[1])) / 2 - box[1]), title, font=f, fill="white"
+        )
     elif motif == "face":
         f = fit_text(draw, title, w - 2 * pad, unit // 6)
         tw = draw.textlength(title, font=f)
-        draw.text(((w - tw) / 2, h - unit // 5 - pad // 2), title, font=f, fill="white",
-                  stroke_width=max(unit // 90, 1), stroke_fill=(0, 0, 0, 160))
+        draw.text(
+            ((w - tw) / 2, h - unit // 5 - pad // 2),
+            title,
+            font=f,
+            fill="white",
+            stroke_width=max(unit // 90, 1),
+            stroke_fill=(0, 0, 0, 160),
+        )
     else:
         tsize = unit // 7 if w / h < 2.2 else unit // 5
         f = fit_text(draw, title, w - 2 * pad, tsize)
         y = h - pad - (tsize + (tsize // 2 + 6 if subtitle else 0))
-        draw.text((pad, y), title, font=f, fill="white",
-                  stroke_width=max(unit // 120, 1), stroke_fill=(0, 0, 0, 140))
+        draw.text((pad, y), title, font=f, fill="white", stroke_width=max(unit // 120, 1), stroke_fill=(0, 0, 0, 140))
         if subtitle:
             sf = fit_text(draw, subtitle, w - 2 * pad, tsize // 2, bold=False)
             draw.text((pad, y + tsize + 4), subtitle, font=sf, fill=(255, 255, 255, 235))
@@ -201,18 +207,27 @@ LOREM = [
 
 PDFS: dict[str, tuple[str, list[str]]] = {
     # Uni Notes (protected)
-    "note_engineering_maths.pdf": ("Engineering Mathematics I - Lecture Notes",
-                                   ["University of Moratuwa - Semester 1 (MA1014)", "", *LOREM]),
-    "note_dsa.pdf": ("Data Structures & Algorithms - Kuppi Notes",
-                     ["University of Colombo School of Computing", "", *LOREM]),
-    "note_microeconomics.pdf": ("Principles of Microeconomics - Summary",
-                                ["University of Peradeniya - Faculty of Arts", "", *LOREM]),
-    "note_organic_chem.pdf": ("Organic Chemistry - Reaction Mechanisms",
-                              ["University of Sri Jayewardenepura", "", *LOREM]),
-    "note_circuit_theory.pdf": ("Circuit Theory - Tutorial Answers",
-                                ["University of Ruhuna - Faculty of Engineering", "", *LOREM]),
-    "note_sociology.pdf": ("Introduction to Sociology - Short Notes",
-                           ["University of Kelaniya", "", *LOREM]),
+    "note_engineering_maths.pdf": (
+        "Engineering Mathematics I - Lecture Notes",
+        ["University of Moratuwa - Semester 1 (MA1014)", "", *LOREM],
+    ),
+    "note_dsa.pdf": (
+        "Data Structures & Algorithms - Kuppi Notes",
+        ["University of Colombo School of Computing", "", *LOREM],
+    ),
+    "note_microeconomics.pdf": (
+        "Principles of Microeconomics - Summary",
+        ["University of Peradeniya - Faculty of Arts", "", *LOREM],
+    ),
+    "note_organic_chem.pdf": (
+        "Organic Chemistry - Reaction Mechanisms",
+        ["University of Sri Jayewardenepura", "", *LOREM],
+    ),
+    "note_circuit_theory.pdf": (
+        "Circuit Theory - Tutorial Answers",
+        ["University of Ruhuna - Faculty of Engineering", "", *LOREM],
+    ),
+    "note_sociology.pdf": ("Introduction to Sociology - Short Notes", ["University of Kelaniya", "", *LOREM]),
     # Class notes (protected, per teacher)
     "class_maths_integration.pdf": ("Combined Maths - Integration", ["Theory class handout", "", *LOREM]),
     "class_maths_vectors.pdf": ("Combined Maths - Vectors", ["Theory class handout", "", *LOREM]),
@@ -248,7 +263,13 @@ IMAGES: dict[str, tuple[tuple[int, int], tuple[str, str], str, str, str]] = {
     "mslide_1.jpg": ((640, 640), ("#0f766e", "#5eead4"), "Kuppi Recordings", "Learn anywhere", "circles"),
     "mslide_2.jpg": ((640, 640), ("#1d4ed8", "#93c5fd"), "Uni Notes", "Sign in for notes", "book"),
     "mslide_3.jpg": ((640, 640), ("#b45309", "#fcd34d"), "Tuition Classes", "Live on Zoom", "blocks"),
-    "dslide_1.jpg": (BANNER, ("#0f766e", "#5eead4"), "Kuppi Recordings", "Free lessons by university students", "circles"),
+    "dslide_1.jpg": (
+        BANNER,
+        ("#0f766e", "#5eead4"),
+        "Kuppi Recordings",
+        "Free lessons by university students",
+        "circles",
+    ),
     "dslide_2.jpg": (BANNER, ("#1d4ed8", "#93c5fd"), "Uni Notes", "Moratuwa, Peradeniya, Colombo and more", "book"),
     "dslide_3.jpg": (BANNER, ("#b45309", "#fcd34d"), "Tuition Classes", "Join live classes on Zoom", "blocks"),
     # News 640x360
@@ -291,7 +312,13 @@ IMAGES: dict[str, tuple[tuple[int, int], tuple[str, str], str, str, str]] = {
     "al_slide_2.jpg": (BANNER, ("#701a75", "#f0abfc"), "A/L Physics", "Structured and essay questions", "circles"),
     "al_slide_3.jpg": (BANNER, ("#4c1d95", "#c4b5fd"), "Combined Maths", "Paper I and Paper II", "stripes"),
     # Class promotions 600x450
-    "promo_1.jpg": ((600, 450), ("#1e3a8a", "#60a5fa"), "2027 A/L Theory", "Combined Maths - Colombo & Online", "blocks"),
+    "promo_1.jpg": (
+        (600, 450),
+        ("#1e3a8a", "#60a5fa"),
+        "2027 A/L Theory",
+        "Combined Maths - Colombo & Online",
+        "blocks",
+    ),
     "promo_2.jpg": ((600, 450), ("#9d174d", "#f9a8d4"), "Physics Revision", "Paper classes every Sunday", "circles"),
     "promo_3.jpg": ((600, 450), ("#7c2d12", "#fdba74"), "ICT for O/L", "Grade 10 & 11 - Kandy", "stripes"),
     # O/L and A/L item covers 400x300

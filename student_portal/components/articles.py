@@ -30,8 +30,14 @@ def articles_section() -> rx.Component:
             skeleton_cards(1, "h-80"),
             rx.cond(
                 ArticlesState.articles,
-                carousel("home-articles", ArticlesState.articles, _slide, label=Text.ARTICLES,
-                         interval_ms=Timing.ARTICLE_ADVANCE_MS, noun="article"),
+                carousel(
+                    "home-articles",
+                    ArticlesState.articles,
+                    _slide,
+                    label=Text.ARTICLES,
+                    interval_ms=Timing.ARTICLE_ADVANCE_MS,
+                    noun="article",
+                ),
                 empty_message(Text.NO_ARTICLES),
             ),
         ),
@@ -49,8 +55,9 @@ def article_cards() -> rx.Component:
             rx.el.div(
                 rx.foreach(
                     ArticlePageState.articles,
-                    lambda article: rx.el.article(article_content(article),
-                                                  class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"),
+                    lambda article: rx.el.article(
+                        article_content(article), class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"
+                    ),
                 ),
                 class_name="grid gap-6",
             ),

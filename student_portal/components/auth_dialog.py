@@ -33,15 +33,13 @@ _TAB = (
 _SIGN_UP_ONLY = f"hidden group-has-[#{_SIGN_UP_TAB_ID}:checked]:flex"
 
 _RESET_AND_CLOSE = (
-    f"const d = document.getElementById({json.dumps(AUTH_DIALOG_ID)});"
-    " d?.querySelector('form')?.reset(); d?.close()"
+    f"const d = document.getElementById({json.dumps(AUTH_DIALOG_ID)}); d?.querySelector('form')?.reset(); d?.close()"
 )
 
 
 def _tab(label: str, value: str, tab_id: str, checked: bool) -> rx.Component:
     return rx.el.label(
-        rx.el.input(type="radio", name="mode", value=value, id=tab_id, default_checked=checked,
-                    class_name="sr-only"),
+        rx.el.input(type="radio", name="mode", value=value, id=tab_id, default_checked=checked, class_name="sr-only"),
         label,
         class_name=_TAB,
     )
@@ -74,12 +72,18 @@ def auth_dialog() -> rx.Component:
             _field(Text.PASSWORD_LABEL, "password", "password", "current-password"),
             _field(Text.CONFIRM_PASSWORD_LABEL, "confirm", "password", "new-password", _SIGN_UP_ONLY),
             rx.el.div(
-                rx.el.button(Text.CANCEL, type="button", on_click=browser_action(_RESET_AND_CLOSE),
-                             class_name="min-h-11 rounded-md border border-slate-300 px-4 font-semibold "
-                             "text-slate-800 hover:bg-slate-100"),
-                rx.el.button(Text.SUBMIT, type="submit",
-                             class_name="min-h-11 rounded-md bg-blue-700 px-4 font-semibold text-white "
-                             "hover:bg-blue-800"),
+                rx.el.button(
+                    Text.CANCEL,
+                    type="button",
+                    on_click=browser_action(_RESET_AND_CLOSE),
+                    class_name="min-h-11 rounded-md border border-slate-300 px-4 font-semibold "
+                    "text-slate-800 hover:bg-slate-100",
+                ),
+                rx.el.button(
+                    Text.SUBMIT,
+                    type="submit",
+                    class_name="min-h-11 rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800",
+                ),
                 class_name="flex justify-end gap-2",
             ),
             method="dialog",

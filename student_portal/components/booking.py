@@ -63,8 +63,11 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
         rx.el.div(
             rx.el.h2(hotel.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
-                rx.cond(hotel.city_name != "", rx.el.span(icon("map-pin", "size-4"), hotel.city_name,
-                                                     class_name="inline-flex items-center gap-1"), rx.fragment()),
+                rx.cond(
+                    hotel.city_name != "",
+                    rx.el.span(icon("map-pin", "size-4"), hotel.city_name, class_name="inline-flex items-center gap-1"),
+                    rx.fragment(),
+                ),
                 rx.el.span(
                     icon("users", "size-4"),
                     hotel.guests_label,
@@ -104,10 +107,14 @@ def book_room_dialog() -> rx.Component:
     return rx.el.dialog(
         rx.el.form(  # Reflex forms never submit by themselves: Enter in a field does nothing
             rx.el.h2(Text.BOOK_A_ROOM, class_name="text-xl font-semibold"),
-            _field("Room type", rx.el.select(*[rx.el.option(t, value=t) for t in Text.ROOM_TYPES],
-                                             name="room_type", class_name=_INPUT)),
-            _field("Number of guests", rx.el.input(type="number", name="guests", min="1", input_mode="numeric",
-                                                   class_name=_INPUT)),
+            _field(
+                "Room type",
+                rx.el.select(*[rx.el.option(t, value=t) for t in Text.ROOM_TYPES], name="room_type", class_name=_INPUT),
+            ),
+            _field(
+                "Number of guests",
+                rx.el.input(type="number", name="guests", min="1", input_mode="numeric", class_name=_INPUT),
+            ),
             _field("Your name", rx.el.input(type="text", name="name", auto_complete="name", class_name=_INPUT)),
             _field("Your phone", rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)),
             rx.el.div(

@@ -9,9 +9,12 @@ from student_portal.components.links import external_link, internal_link
 from student_portal.constants import Text
 
 _FOCUS = "focus-visible:outline-4 focus-visible:outline-offset-2"
-PRIMARY = f"inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 {_FOCUS} focus-visible:outline-blue-900"
-WHATSAPP = f"inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 font-semibold text-white hover:bg-green-800 {_FOCUS} focus-visible:outline-green-900"
-OUTLINE = f"inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-blue-700 bg-white px-4 font-semibold text-blue-800 hover:bg-blue-50 {_FOCUS} focus-visible:outline-blue-900"
+_BUTTON = "inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 font-semibold"
+PRIMARY = f"{_BUTTON} bg-blue-700 text-white hover:bg-blue-800 {_FOCUS} focus-visible:outline-blue-900"
+WHATSAPP = f"{_BUTTON} bg-green-700 text-white hover:bg-green-800 {_FOCUS} focus-visible:outline-green-900"
+OUTLINE = (
+    f"{_BUTTON} border border-blue-700 bg-white text-blue-800 hover:bg-blue-50 {_FOCUS} focus-visible:outline-blue-900"
+)
 
 
 def show_more_link(href: str | rx.Var[str]) -> rx.Component:
@@ -27,5 +30,9 @@ def contact_link(
     `subject` (the company, the room) completes the accessible name: "Call DataX Lanka".
     """
     children = (icon(icon_name), label, rx.el.span(" ", subject, class_name="sr-only"))
-    link = external_link(*children, href=href, class_name=style) if external else rx.el.a(*children, href=href, class_name=style)
+    link = (
+        external_link(*children, href=href, class_name=style)
+        if external
+        else rx.el.a(*children, href=href, class_name=style)
+    )
     return rx.cond(href != "", link, rx.fragment())

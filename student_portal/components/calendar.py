@@ -41,7 +41,6 @@ class ReactCalendar(rx.NoSSRComponent):
         return {"": rx.asset("calendar.css", shared=True).importable_path}
 
 
-
 def _date_of(day: rx.Var[str]) -> rx.Var:
     """'YYYY-MM-DD' -> a local JS Date of that calendar day (never shifted by a time zone)."""
     return rx.Var(

@@ -88,7 +88,8 @@ def _browser_hooks(name: str, dom_id: str, interval_ms: int, count: rx.Var, inde
     const t = e.changedTouches[0];
     const dx = t.clientX - start.x, dy = t.clientY - start.y;
     start = null;
-    if (Math.abs(dx) >= {Limit.SWIPE_THRESHOLD_PX} && Math.abs(dx) >= Math.abs(dy)) (dx < 0 ? {ref}.current.next : {ref}.current.prev)();
+    if (Math.abs(dx) >= {Limit.SWIPE_THRESHOLD_PX} && Math.abs(dx) >= Math.abs(dy))
+      (dx < 0 ? {ref}.current.next : {ref}.current.prev)();
   }};
   const onKey = (e) => {{
     if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea, [contenteditable]")) return;
@@ -188,22 +189,33 @@ def carousel(
     paused = CarouselState.paused.get(name, False).to(bool)
 
     controls = [
-        arrows and rx.el.button(
-            icon("chevron-left", "size-6"), rx.el.span(Text.previous_item(noun), class_name="sr-only"),
-            type="button", on_click=CarouselState.advance(name, -1, count), class_name=_BUTTON,
+        arrows
+        and rx.el.button(
+            icon("chevron-left", "size-6"),
+            rx.el.span(Text.previous_item(noun), class_name="sr-only"),
+            type="button",
+            on_click=CarouselState.advance(name, -1, count),
+            class_name=_BUTTON,
         ),
-        dots and rx.el.div(
+        dots
+        and rx.el.div(
             rx.foreach(slides, lambda _item, i: _dot(i, current, name, count, noun)),
             class_name="flex flex-wrap items-center justify-center",
         ),
         rx.el.button(
             rx.cond(paused, icon("play", "size-5"), icon("pause", "size-5")),
             rx.el.span(rx.cond(paused, Text.PLAY_SLIDESHOW, Text.PAUSE_SLIDESHOW), class_name="sr-only"),
-            type="button", on_click=CarouselState.set_paused(name, ~paused), class_name=_BUTTON,
+            type="button",
+            on_click=CarouselState.set_paused(name, ~paused),
+            class_name=_BUTTON,
         ),
-        arrows and rx.el.button(
-            icon("chevron-right", "size-6"), rx.el.span(Text.next_item(noun), class_name="sr-only"),
-            type="button", on_click=CarouselState.advance(name, 1, count), class_name=_BUTTON,
+        arrows
+        and rx.el.button(
+            icon("chevron-right", "size-6"),
+            rx.el.span(Text.next_item(noun), class_name="sr-only"),
+            type="button",
+            on_click=CarouselState.advance(name, 1, count),
+            class_name=_BUTTON,
         ),
     ]
     return _CarouselRoot.create(

@@ -71,8 +71,11 @@ def preview_dialog() -> rx.Component:
     """
     return NativeDialog.create(
         rx.el.div(
-            rx.el.h2(FilePreviewState.title, id=f"{PREVIEW_DIALOG_ID}-title",
-                     class_name="min-w-0 flex-1 truncate text-lg font-semibold"),
+            rx.el.h2(
+                FilePreviewState.title,
+                id=f"{PREVIEW_DIALOG_ID}-title",
+                class_name="min-w-0 flex-1 truncate text-lg font-semibold",
+            ),
             close_button(PREVIEW_DIALOG_ID, Text.CLOSE),
             class_name="flex items-center gap-2 border-b border-slate-200 p-2 pl-4",
         ),

@@ -20,7 +20,8 @@ def empty_message(text: str | rx.Var, *detail: str | rx.Var) -> rx.Component:
 
 def error_message(text: str | rx.Var) -> rx.Component:
     return rx.el.p(
-        text, role="alert",
+        text,
+        role="alert",
         class_name="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-center text-red-800",
     )
 

@@ -22,8 +22,11 @@ _IDLE = "text-slate-700 hover:bg-blue-50 hover:text-blue-800"
 
 def logo() -> rx.Component:
     return internal_link(
-        rx.el.span("SP", aria_hidden="true",
-                   class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white"),
+        rx.el.span(
+            "SP",
+            aria_hidden="true",
+            class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white",
+        ),
         rx.el.span(SITE_NAME, class_name="hidden font-semibold text-slate-900 sm:inline"),
         rx.el.span(SITE_NAME, class_name="sr-only sm:hidden"),
         href="/",
@@ -53,8 +56,10 @@ def desktop_navigation(active: str) -> rx.Component:
 def phone_tabs(active: str) -> rx.Component:
     by_url = {item.url: item for item in NAVIGATION}
     return rx.el.nav(
-        *[nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-2")
-          for url in PHONE_TAB_URLS],
+        *[
+            nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-2")
+            for url in PHONE_TAB_URLS
+        ],
         aria_label="Sections",
         class_name="flex items-center gap-0.5 lg:hidden",
     )

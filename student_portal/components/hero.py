@@ -16,7 +16,8 @@ def hero() -> rx.Component:
         rx.el.nav(
             *[
                 internal_link(
-                    label, href=url,
+                    label,
+                    href=url,
                     class_name="flex min-h-11 items-center justify-center rounded-lg bg-white px-4 py-2 text-center "
                     "font-semibold text-blue-800 shadow-sm hover:bg-blue-50 focus-visible:outline-2 "
                     "focus-visible:outline-offset-2 focus-visible:outline-white",
@@ -30,12 +31,16 @@ def hero() -> rx.Component:
             rx.el.h2(Text.FOLLOW_US, class_name="text-sm font-semibold tracking-wide text-blue-100 uppercase"),
             rx.el.ul(
                 *[
-                    rx.el.li(external_link(
-                        label, icon("external", "size-4"), href=url,
-                        class_name="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-white/40 "
-                        "px-4 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 "
-                        "focus-visible:outline-white",
-                    ))
+                    rx.el.li(
+                        external_link(
+                            label,
+                            icon("external", "size-4"),
+                            href=url,
+                            class_name="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-white/40 "
+                            "px-4 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 "
+                            "focus-visible:outline-white",
+                        )
+                    )
                     for label, url in SOCIAL_CHANNELS
                 ],
                 class_name="flex flex-wrap gap-2",

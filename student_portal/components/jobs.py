@@ -24,10 +24,18 @@ def job_card(job: JobCard) -> rx.Component:
         rx.el.div(
             rx.cond(
                 job.logo_url,
-                image(src=job.logo_url, alt=job.company + " logo", width=56, height=56,
-                          class_name="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain"),
-                rx.el.div(icon("briefcase", "size-7"), class_name="flex size-14 shrink-0 items-center justify-center "
-                          "rounded-lg bg-slate-100 text-slate-500"),
+                image(
+                    src=job.logo_url,
+                    alt=job.company + " logo",
+                    width=56,
+                    height=56,
+                    class_name="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain",
+                ),
+                rx.el.div(
+                    icon("briefcase", "size-7"),
+                    class_name="flex size-14 shrink-0 items-center justify-center "
+                    "rounded-lg bg-slate-100 text-slate-500",
+                ),
             ),
             rx.el.div(
                 rx.el.h2(job.title, class_name="text-lg font-semibold text-slate-900"),
@@ -42,14 +50,20 @@ def job_card(job: JobCard) -> rx.Component:
             class_name="flex gap-4",
         ),
         rx.el.div(
-            rx.cond(job.posted != "", _fact("calendar", "Posted ", rx.el.time(job.posted, date_time=job.posted_iso)),
-                    rx.fragment()),
+            rx.cond(
+                job.posted != "",
+                _fact("calendar", "Posted ", rx.el.time(job.posted, date_time=job.posted_iso)),
+                rx.fragment(),
+            ),
             rx.cond(job.contract != "", _fact("briefcase", job.contract), rx.fragment()),
             rx.cond(job.location != "", _fact("map-pin", job.location), rx.fragment()),
             class_name="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700",
         ),
         rx.el.ul(
-            rx.foreach(job.tags, lambda tag: rx.el.li(tag, class_name="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-800")),
+            rx.foreach(
+                job.tags,
+                lambda tag: rx.el.li(tag, class_name="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-800"),
+            ),
             aria_label="Tags",
             class_name="flex flex-wrap gap-2 empty:hidden",
         ),

@@ -11,7 +11,6 @@ from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
 from student_portal.state.news import NewsSlide, NewsState
 
-
 CAROUSEL = "home-news"
 _PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
 
@@ -23,8 +22,7 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
             rx.cond(
                 slide_is_near(CAROUSEL, index, NewsState.items.length()),
                 # The first slide may be the largest picture in view: not lazy.
-                image(src=item.image_url, alt="", width=640, height=360,
-                      eager=index == 0, class_name=_PICTURE),
+                image(src=item.image_url, alt="", width=640, height=360, eager=index == 0, class_name=_PICTURE),
                 rx.el.div(class_name=_PICTURE),
             ),
         ),
@@ -32,7 +30,8 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
             rx.el.h3(item.title, class_name="text-xl font-bold text-slate-900"),
             rx.el.p(item.excerpt, class_name="line-clamp-3 text-slate-700"),
             internal_link(
-                Text.READ_MORE, rx.el.span(": ", item.title, class_name="sr-only"),
+                Text.READ_MORE,
+                rx.el.span(": ", item.title, class_name="sr-only"),
                 href=item.href,
                 class_name="mt-auto inline-flex min-h-11 w-fit items-center rounded-lg bg-blue-700 px-4 font-semibold "
                 "text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 "
@@ -56,9 +55,16 @@ def latest_news() -> rx.Component:
             rx.cond(
                 NewsState.loading,
                 skeleton_cards(1, "h-72"),
-                carousel(CAROUSEL, NewsState.items, news_slide, label=Text.LATEST_NEWS,
-                         interval_ms=Timing.NEWS_AUTOPLAY_MS, transition_ms=Timing.NEWS_SPEED_MS,
-                         arrows=False, noun="news item"),
+                carousel(
+                    CAROUSEL,
+                    NewsState.items,
+                    news_slide,
+                    label=Text.LATEST_NEWS,
+                    interval_ms=Timing.NEWS_AUTOPLAY_MS,
+                    transition_ms=Timing.NEWS_SPEED_MS,
+                    arrows=False,
+                    noun="news item",
+                ),
             ),
             class_name="flex flex-col gap-4",
         ),

@@ -14,7 +14,6 @@ from student_portal.constants import Timing
 from student_portal.lead_images import LEAD_IMAGES
 from student_portal.state.page_slides import PageSlide
 
-
 SLIDE_SIZES = "(min-width: 1152px) 1120px, 100vw"
 PICTURE = "aspect-[8/3] w-full bg-slate-200 object-cover"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.buttons import show_more_link
+from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import section_heading
 from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
@@ -57,9 +57,7 @@ def recordings_preview() -> rx.Component:
     """Home: Kuppi Recordings, the newest four in two columns, Show More to /youtube."""
     return rx.el.section(
         section_heading(Text.KUPPI_RECORDINGS, heading_id="recordings-heading"),
-        recordings_list(
-            RecordingsState.preview_recordings, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)
-        ),
+        recordings_list(RecordingsState.preview_recordings, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)),
         show_more_link(RECORDINGS_PATH),
         aria_labelledby="recordings-heading",
         class_name="flex flex-col gap-4",

@@ -53,24 +53,40 @@ def item_card(item: ItemCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             item.image_url != "",
-            image(src=item.image_url, alt="", width=400, height=300,
-                      class_name="aspect-[4/3] w-full rounded-t-lg bg-slate-100 object-cover"),
-            rx.el.div(icon("book", "size-10"), aria_hidden="true",
-                      class_name="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-slate-100 "
-                      "text-slate-400"),
+            image(
+                src=item.image_url,
+                alt="",
+                width=400,
+                height=300,
+                class_name="aspect-[4/3] w-full rounded-t-lg bg-slate-100 object-cover",
+            ),
+            rx.el.div(
+                icon("book", "size-10"),
+                aria_hidden="true",
+                class_name="flex aspect-[4/3] w-full items-center justify-center rounded-t-lg bg-slate-100 "
+                "text-slate-400",
+            ),
         ),
         rx.el.div(
             rx.cond(
                 item.variant != "",
-                rx.el.span(item.variant, class_name="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs "
-                           "font-semibold text-amber-900"),
+                rx.el.span(
+                    item.variant,
+                    class_name="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs "
+                    "font-semibold text-amber-900",
+                ),
             ),
             rx.el.h2(item.title, class_name="font-semibold text-slate-900"),
             rx.el.p(item.description, class_name="text-sm text-slate-700"),
             rx.cond(
                 item.download_url != "",
-                rx.el.a(icon("download"), Text.DOWNLOAD, rx.el.span(" ", item.title, class_name="sr-only"),
-                        href=item.download_url, class_name=f"{PRIMARY} mt-auto"),
+                rx.el.a(
+                    icon("download"),
+                    Text.DOWNLOAD,
+                    rx.el.span(" ", item.title, class_name="sr-only"),
+                    href=item.download_url,
+                    class_name=f"{PRIMARY} mt-auto",
+                ),
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),

@@ -16,8 +16,13 @@ def _teacher(item: ClassCard) -> rx.Component:
     return rx.el.div(
         rx.cond(
             item.teacher_avatar,
-            image(src=item.teacher_avatar, alt="", width=48, height=48,
-                      class_name="size-12 shrink-0 rounded-full object-cover"),
+            image(
+                src=item.teacher_avatar,
+                alt="",
+                width=48,
+                height=48,
+                class_name="size-12 shrink-0 rounded-full object-cover",
+            ),
             rx.el.span(aria_hidden="true", class_name="size-12 shrink-0 rounded-full bg-slate-200"),
         ),
         rx.el.p(
@@ -59,8 +64,12 @@ def class_schedule() -> rx.Component:
             ScheduleState.loading,
             loading_message(Text.LOADING_SCHEDULE),
             rx.el.div(
-                month_calendar(ScheduleState.day, ScheduleState.pick_day,
-                               marked_days=ScheduleState.class_days, label="Choose a day"),
+                month_calendar(
+                    ScheduleState.day,
+                    ScheduleState.pick_day,
+                    marked_days=ScheduleState.class_days,
+                    label="Choose a day",
+                ),
                 rx.el.div(
                     rx.el.h3(ScheduleState.day_label, aria_live="polite", class_name="font-semibold text-slate-800"),
                     rx.cond(

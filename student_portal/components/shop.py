@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.components.buttons import WHATSAPP, show_more_link
 from student_portal.components.feedback import empty_message, list_faces
 from student_portal.components.filters import filter_bar, select_filter
-from student_portal.components.buttons import WHATSAPP, show_more_link
 from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
@@ -55,7 +55,8 @@ def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
 
     def card(first: bool) -> rx.Component:
         return rx.el.div(
-            lead_image("shop", 400, 400, class_name=PICTURE) if first and lead
+            lead_image("shop", 400, 400, class_name=PICTURE)
+            if first and lead
             else rx.el.div(class_name="aspect-square w-full rounded-t-lg bg-slate-200"),
             rx.el.div(
                 rx.el.div(class_name="h-5 w-3/4 rounded bg-slate-200"),
@@ -66,8 +67,9 @@ def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
             class_name="flex flex-col rounded-lg border border-slate-200 bg-white",
         )
 
-    return rx.el.div(*[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons",
-                     class_name=GRID)
+    return rx.el.div(
+        *[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons", class_name=GRID
+    )
 
 
 def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Component:
@@ -75,8 +77,9 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
     products = ShopState.visible_products if limit is None else ShopState.visible_products[:limit]
     heading = rx.el.h1 if heading_level == 1 else rx.el.h2
     return rx.el.section(
-        heading(Text.SHOP_HEADING, id="shop-heading", lang="si",
-                class_name="text-2xl font-bold text-slate-900 sm:text-3xl"),
+        heading(
+            Text.SHOP_HEADING, id="shop-heading", lang="si", class_name="text-2xl font-bold text-slate-900 sm:text-3xl"
+        ),
         filter_bar(
             select_filter(
                 "Category",

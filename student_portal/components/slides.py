@@ -27,8 +27,7 @@ def _slide(name: str, slides: rx.Var[list[SlideImage]], width: int, height: int)
     def render(item: SlideImage, index: rx.Var[int]) -> rx.Component:
         return rx.cond(
             slide_is_near(name, index, slides.length()),
-            image(src=item.image_url, alt=item.title, width=width, height=height,
-                  class_name=picture),
+            image(src=item.image_url, alt=item.title, width=width, height=height, class_name=picture),
             rx.el.div(role="img", aria_label=item.title, class_name=picture),
         )
 
@@ -50,13 +49,25 @@ def slides_carousel() -> rx.Component:
         rx.cond(SlidesState.loading, _placeholder()),
         rx.cond(
             SlidesState.desktop,
-            carousel(DESKTOP, SlidesState.desktop, _slide(DESKTOP, SlidesState.desktop, 1280, 480), label=Text.SLIDES,
-                     interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS, class_name=_DESKTOP_ONLY),
+            carousel(
+                DESKTOP,
+                SlidesState.desktop,
+                _slide(DESKTOP, SlidesState.desktop, 1280, 480),
+                label=Text.SLIDES,
+                interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS,
+                class_name=_DESKTOP_ONLY,
+            ),
         ),
         rx.cond(
             SlidesState.mobile,
-            carousel(MOBILE, SlidesState.mobile, _slide(MOBILE, SlidesState.mobile, 640, 640), label=Text.SLIDES,
-                     interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS, class_name=_PHONE_ONLY),
+            carousel(
+                MOBILE,
+                SlidesState.mobile,
+                _slide(MOBILE, SlidesState.mobile, 640, 640),
+                label=Text.SLIDES,
+                interval_ms=Timing.PAGE_CAROUSEL_AUTOPLAY_MS,
+                class_name=_PHONE_ONLY,
+            ),
         ),
         data_testid="slides",
     )

@@ -27,8 +27,13 @@ def social_card(card: SocialCard, heading=rx.el.h3) -> rx.Component:
     return rx.el.article(
         rx.cond(
             card.thumbnail_url,
-            image(src=card.thumbnail_url, alt="", width=400, height=225,
-                      class_name="aspect-video w-full bg-slate-200 object-cover"),
+            image(
+                src=card.thumbnail_url,
+                alt="",
+                width=400,
+                height=225,
+                class_name="aspect-video w-full bg-slate-200 object-cover",
+            ),
         ),
         rx.el.div(
             heading(card.title, class_name="font-semibold text-slate-900"),
@@ -36,7 +41,9 @@ def social_card(card: SocialCard, heading=rx.el.h3) -> rx.Component:
             rx.cond(
                 card.link,
                 external_link(
-                    "Visit", rx.el.span(" ", card.title, class_name="sr-only"), icon("external", "size-4"),
+                    "Visit",
+                    rx.el.span(" ", card.title, class_name="sr-only"),
+                    icon("external", "size-4"),
                     href=card.link,
                     class_name="mt-auto inline-flex min-h-11 w-fit items-center gap-1.5 font-semibold text-blue-700 "
                     "underline-offset-4 hover:underline",
@@ -58,8 +65,10 @@ def social_cards(card_heading=rx.el.h3) -> rx.Component:
     return rx.cond(
         SocialState.loading,
         skeleton_cards(4, "h-72"),
-        rx.el.div(rx.foreach(SocialState.cards, lambda card: social_card(card, card_heading)),
-                  class_name="grid grid-cols-1 gap-4 lg:grid-cols-4"),
+        rx.el.div(
+            rx.foreach(SocialState.cards, lambda card: social_card(card, card_heading)),
+            class_name="grid grid-cols-1 gap-4 lg:grid-cols-4",
+        ),
     )
 
 

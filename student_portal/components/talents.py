@@ -19,7 +19,9 @@ def talent_card(card: TalentCard, heading=rx.el.h3) -> rx.Component:
     return rx.el.article(
         youtube_video(card.video_id, card.title, scope="talent"),
         rx.el.div(
-            rx.el.span(card.name, class_name="w-fit rounded-full bg-blue-100 px-3 py-1 text-sm font-semibold text-blue-900"),
+            rx.el.span(
+                card.name, class_name="w-fit rounded-full bg-blue-100 px-3 py-1 text-sm font-semibold text-blue-900"
+            ),
             heading(card.title, class_name="font-semibold text-slate-900"),
             rx.el.p(card.date, class_name="text-sm text-slate-600"),
             class_name="flex flex-col gap-2 p-4",
@@ -48,8 +50,10 @@ def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3) -> rx.C
         skeleton_cards(3, "h-72"),
         rx.cond(
             cards,
-            rx.el.div(rx.foreach(cards, lambda card: talent_card(card, card_heading)),
-                      class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.div(
+                rx.foreach(cards, lambda card: talent_card(card, card_heading)),
+                class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+            ),
             # A failed fetch is only logged (spec 8): nothing to show, unless a filter emptied the list.
             rx.cond(TalentsState.has_talents, empty_message(Text.NO_ITEMS_FOUND)),
         ),
@@ -65,8 +69,10 @@ def talents_section(*, preview: bool = True, heading_level: str = "h2") -> rx.Co
             category_select(),
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
-        talents_grid(TalentsState.preview_talents if preview else TalentsState.visible_talents,
-                     card_heading=rx.el.h3 if heading_level == "h2" else rx.el.h2),
+        talents_grid(
+            TalentsState.preview_talents if preview else TalentsState.visible_talents,
+            card_heading=rx.el.h3 if heading_level == "h2" else rx.el.h2,
+        ),
         aria_labelledby="talents-title",
         class_name="flex flex-col gap-4",
     )

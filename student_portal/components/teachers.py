@@ -22,12 +22,18 @@ def avatar(url: rx.Var[str], url_large: rx.Var[str], name: rx.Var[str], eager: b
     return rx.cond(
         url != "",
         rx.el.img(
-            src=url, src_set=url + " 1x, " + url_large + " 2x", alt=name, width=96, height=96,
-            loading="eager" if eager else "lazy", decoding="async",
+            src=url,
+            src_set=url + " 1x, " + url_large + " 2x",
+            alt=name,
+            width=96,
+            height=96,
+            loading="eager" if eager else "lazy",
+            decoding="async",
             class_name=f"{box} bg-slate-200 object-cover",
         ),
         rx.el.span(
-            name.to(str)[:1], aria_hidden="true",
+            name.to(str)[:1],
+            aria_hidden="true",
             class_name=f"{box} flex items-center justify-center bg-blue-100 text-2xl font-bold text-blue-800",
         ),
     )
@@ -37,8 +43,9 @@ def teacher_card(teacher: TeacherCard) -> rx.Component:
     return rx.el.article(
         avatar(teacher.avatar_url, teacher.avatar_url_large, teacher.name),
         rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
-        rx.cond(teacher.description != "",
-                rx.el.p(teacher.description, class_name="line-clamp-4 text-sm text-slate-700")),
+        rx.cond(
+            teacher.description != "", rx.el.p(teacher.description, class_name="line-clamp-4 text-sm text-slate-700")
+        ),
         internal_link(
             Text.VIEW_CLASSES,
             rx.el.span(" ", teacher.name, class_name="sr-only"),
@@ -55,8 +62,15 @@ def promo_card(promo: PromoCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             promo.image_url != "",
-            rx.el.img(src=promo.image_url, alt="", width=400, height=300, loading="lazy", decoding="async",
-                      class_name="aspect-[4/3] h-auto w-full bg-slate-200 object-cover"),
+            rx.el.img(
+                src=promo.image_url,
+                alt="",
+                width=400,
+                height=300,
+                loading="lazy",
+                decoding="async",
+                class_name="aspect-[4/3] h-auto w-full bg-slate-200 object-cover",
+            ),
         ),
         rx.el.div(
             rx.el.p(promo.description, class_name="text-slate-800"),
@@ -80,7 +94,8 @@ def promo_card(promo: PromoCard) -> rx.Component:
 def class_header(teacher: TeacherHeader) -> rx.Component:
     return rx.el.header(
         internal_link(
-            icon("arrow-left", "size-5"), Text.BACK,
+            icon("arrow-left", "size-5"),
+            Text.BACK,
             href="/profile",
             class_name=f"{_BUTTON} self-start border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 "
             "focus-visible:outline-blue-800",
@@ -102,6 +117,13 @@ def section_banner(url: rx.Var[str]) -> rx.Component:
     """A teacher's decorative section picture (note_background / record_backgroud)."""
     return rx.cond(
         url != "",
-        rx.el.img(src=url, alt="", width=1280, height=320, loading="lazy", decoding="async",
-                  class_name="aspect-[4/1] h-auto w-full rounded-xl bg-slate-200 object-cover"),
+        rx.el.img(
+            src=url,
+            alt="",
+            width=1280,
+            height=320,
+            loading="lazy",
+            decoding="async",
+            class_name="aspect-[4/1] h-auto w-full rounded-xl bg-slate-200 object-cover",
+        ),
     )

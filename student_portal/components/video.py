@@ -61,8 +61,7 @@ def youtube_video(
                 rx.el.iframe(
                     src=f"{EMBED_BASE}{video_id}?rel=0&autoplay=1",
                     title=title,
-                    allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; "
-                    "picture-in-picture",
+                    allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture",
                     custom_attrs={"allowFullScreen": True},
                     referrer_policy="strict-origin-when-cross-origin",
                     class_name="absolute inset-0 size-full border-0",

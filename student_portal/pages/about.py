@@ -13,10 +13,18 @@ from student_portal.utils.phone import tel_href, whatsapp_link
 
 # What each part of the site is for, in the navigation's words.
 _OFFER = (
-    ("Kuppi Recordings", "/youtube", "Recorded study sessions by university students, searchable by topic and subject."),
+    (
+        "Kuppi Recordings",
+        "/youtube",
+        "Recorded study sessions by university students, searchable by topic and subject.",
+    ),
     ("Uni Notes", "/notes", "Lecture notes and summaries shared by senior students (sign in to read them)."),
     ("Tuition Classes", "/profile", "Teachers, their class notes and recordings, and a live class schedule on Zoom."),
-    ("O/L and A/L resources", "/ol-folder", "Past papers, marking schemes and short notes by subject, free to download."),
+    (
+        "O/L and A/L resources",
+        "/ol-folder",
+        "Past papers, marking schemes and short notes by subject, free to download.",
+    ),
     ("Job Market", "/jobs", "Jobs, internships and part-time work. Call or WhatsApp the employer directly."),
     ("Bodim", "/booking", "Boarding rooms near universities, by city and number of guests."),
     ("Shop", "/shop", "Books, past paper packs and stationery, ordered on WhatsApp."),
@@ -28,15 +36,16 @@ def _offer_card(title: str, href: str, text: str) -> rx.Component:
         rx.el.span(title, class_name="font-semibold text-blue-800"),
         rx.el.span(text, class_name="text-sm text-slate-700"),
         href=href,
-        class_name="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 "
-        "hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
+        class_name="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm "
+        "hover:border-blue-300 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
     )
 
 
 @site_page(
     route="/about",
     title="About us",
-    description=f"{SITE_NAME}: free kuppi recordings, notes, past papers, tuition classes, jobs and rooms for Sri Lankan students.",
+    description=f"{SITE_NAME}: free kuppi recordings, notes, past papers, tuition classes, jobs and rooms "
+    "for Sri Lankan students.",
 )
 def about() -> rx.Component:
     return rx.el.div(
@@ -48,7 +57,9 @@ def about() -> rx.Component:
         ),
         rx.el.section(
             section_heading("What you will find here", heading_id="offer-heading"),
-            rx.el.div(*[_offer_card(*offer) for offer in _OFFER], class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.div(
+                *[_offer_card(*offer) for offer in _OFFER], class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            ),
             aria_labelledby="offer-heading",
             class_name="flex flex-col gap-4",
         ),
@@ -68,8 +79,9 @@ def about() -> rx.Component:
             section_heading("Contact us", heading_id="contact-heading"),
             rx.el.p("Want to share notes, run a kuppi, list a room or a job? Talk to us.", class_name="text-slate-700"),
             rx.el.div(
-                external_link(icon("chat"), "WhatsApp us", href=whatsapp_link(SHOP_WHATSAPP_NUMBER) or "",
-                              class_name=WHATSAPP),
+                external_link(
+                    icon("chat"), "WhatsApp us", href=whatsapp_link(SHOP_WHATSAPP_NUMBER) or "", class_name=WHATSAPP
+                ),
                 rx.el.a(icon("phone"), f"Call {SUPPORT_PHONE}", href=tel_href(SUPPORT_PHONE) or "", class_name=PRIMARY),
                 internal_link("Our teachers", href="/instructor", class_name=OUTLINE),
                 class_name="flex flex-wrap gap-2",

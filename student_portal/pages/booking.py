@@ -17,7 +17,8 @@ from student_portal.state.booking import BookingState
 @site_page(
     route="/booking",
     title="Bodim - Rooms for students",
-    description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, call or WhatsApp the owner.",
+    description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, "
+    "call or WhatsApp the owner.",
     on_load=BookingState.load,
 )
 def booking() -> rx.Component:
@@ -46,8 +47,10 @@ def booking() -> rx.Component:
             failed=BookingState.failed,
             error_text=Text.ROOMS_FAILED,
             items=BookingState.visible_hotels,
-            content=rx.el.div(rx.foreach(BookingState.visible_hotels, hotel_card),
-                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+            content=rx.el.div(
+                rx.foreach(BookingState.visible_hotels, hotel_card),
+                class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+            ),
             empty=empty_message(Text.NO_ROOMS),
         ),
         book_room_dialog(),

@@ -10,9 +10,9 @@ import reflex as rx
 
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.filters import search_box
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
-from student_portal.components.filters import search_box
 from student_portal.components.search import no_match_detail
 from student_portal.components.teachers import class_header, section_banner
 from student_portal.components.video import youtube_video
@@ -31,8 +31,12 @@ def class_notes() -> rx.Component:
             ClassState.notes_failed,
             error_message(Text.CLASS_NOTES_LOAD_FAILED),
             rx.fragment(
-                search_box(Text.SEARCH_NOTES, control_id="class-notes-search", value=ClassState.notes_query,
-                           on_change=ClassState.set_notes_query),
+                search_box(
+                    Text.SEARCH_NOTES,
+                    control_id="class-notes-search",
+                    value=ClassState.notes_query,
+                    on_change=ClassState.set_notes_query,
+                ),
                 rx.cond(
                     ClassState.visible_notes,
                     document_list(ClassState.visible_notes, ClassState),
@@ -62,12 +66,18 @@ def class_recordings() -> rx.Component:
             ClassState.recordings_failed,
             error_message(Text.ERROR_LOADING_VIDEOS),
             rx.fragment(
-                search_box(Text.SEARCH_RECORDINGS, control_id="class-recordings-search",
-                           value=ClassState.recordings_query, on_change=ClassState.set_recordings_query),
+                search_box(
+                    Text.SEARCH_RECORDINGS,
+                    control_id="class-recordings-search",
+                    value=ClassState.recordings_query,
+                    on_change=ClassState.set_recordings_query,
+                ),
                 rx.cond(
                     ClassState.visible_recordings,
-                    rx.el.div(rx.foreach(ClassState.visible_recordings, video_card),
-                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+                    rx.el.div(
+                        rx.foreach(ClassState.visible_recordings, video_card),
+                        class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+                    ),
                     empty_message(Text.NO_VIDEOS_FOUND, no_match_detail(ClassState.recordings_query)),
                 ),
             ),
@@ -86,9 +96,12 @@ def teacher_not_found() -> rx.Component:
     return rx.el.div(
         rx.el.h1(Text.TEACHER_NOT_FOUND, class_name="text-2xl font-semibold text-slate-900"),
         rx.el.p(Text.TEACHER_NOT_FOUND_DETAIL, class_name="text-slate-700"),
-        internal_link(Text.ALL_TEACHERS, href="/profile",
-                      class_name="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 font-semibold "
-                      "text-white hover:bg-blue-800"),
+        internal_link(
+            Text.ALL_TEACHERS,
+            href="/profile",
+            class_name="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 font-semibold "
+            "text-white hover:bg-blue-800",
+        ),
         data_testid="teacher-not-found",
         class_name="flex flex-col items-center gap-4 py-12 text-center",
     )

@@ -17,7 +17,9 @@ _FIRST_ROW = 3
 )
 def courses() -> rx.Component:
     return rx.el.div(
-        page_heading("Courses", "Tuition courses by experienced teachers. Join on WhatsApp or see the teachers' classes."),
+        page_heading(
+            "Courses", "Tuition courses by experienced teachers. Join on WhatsApp or see the teachers' classes."
+        ),
         rx.el.div(
             *[course_card(course, eager=i < _FIRST_ROW) for i, course in enumerate(TUITION)],
             class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",

@@ -16,15 +16,24 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             teacher.avatar_url != "",
-            image(src=teacher.avatar_url, alt="", width=96, height=96,
-                      class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover"),
+            image(
+                src=teacher.avatar_url,
+                alt="",
+                width=96,
+                height=96,
+                class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover",
+            ),
             rx.el.div(aria_hidden="true", class_name="size-24 shrink-0 rounded-full bg-slate-200"),
         ),
         rx.el.div(
             rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(teacher.description, class_name="text-sm text-slate-700"),
-            internal_link(Text.VIEW_CLASSES, rx.el.span(" ", teacher.name, class_name="sr-only"),
-                          href=teacher.classes_href, class_name=f"{OUTLINE} mt-2 self-center sm:self-start"),
+            internal_link(
+                Text.VIEW_CLASSES,
+                rx.el.span(" ", teacher.name, class_name="sr-only"),
+                href=teacher.classes_href,
+                class_name=f"{OUTLINE} mt-2 self-center sm:self-start",
+            ),
             class_name="flex flex-col gap-1",
         ),
         data_testid="instructor-card",
@@ -48,8 +57,9 @@ def instructor() -> rx.Component:
             failed=InstructorsState.failed,
             error_text=Text.TEACHERS_FAILED,
             items=InstructorsState.instructors,
-            content=rx.el.div(rx.foreach(InstructorsState.instructors, instructor_card),
-                              class_name="grid gap-4 md:grid-cols-2"),
+            content=rx.el.div(
+                rx.foreach(InstructorsState.instructors, instructor_card), class_name="grid gap-4 md:grid-cols-2"
+            ),
             empty=empty_message(Text.NO_TEACHERS),
         ),
         internal_link("See the tuition classes", href="/profile", class_name=f"{PRIMARY} self-start"),

@@ -13,7 +13,8 @@ from student_portal.state.jobs import JobsState
 @site_page(
     route="/jobs",
     title=Text.JOB_MARKET,
-    description="Jobs, internships and part-time work for Sri Lankan students and school leavers. Call, WhatsApp or email employers.",
+    description="Jobs, internships and part-time work for Sri Lankan students and school leavers. "
+    "Call, WhatsApp or email employers.",
     on_load=JobsState.load,
 )
 def jobs() -> rx.Component:

@@ -19,8 +19,13 @@ def _field(label: str, name: str, input_type: str, autocomplete: str, **props) -
     return rx.el.div(
         rx.el.label(label, html_for=f"login-{name}", class_name="text-sm font-medium text-slate-800"),
         rx.el.input(
-            id=f"login-{name}", name=name, type=input_type, auto_complete=autocomplete,
-            required=True, class_name=_FIELD, **props,
+            id=f"login-{name}",
+            name=name,
+            type=input_type,
+            auto_complete=autocomplete,
+            required=True,
+            class_name=_FIELD,
+            **props,
         ),
         class_name="flex flex-col gap-1",
     )
@@ -28,13 +33,24 @@ def _field(label: str, name: str, input_type: str, autocomplete: str, **props) -
 
 def login_form() -> rx.Component:
     return rx.el.form(
-        _field(Text.IDENTITY_LABEL, "identity", "text", "username",
-               auto_capitalize="none", spell_check=False, auto_focus=True),
+        _field(
+            Text.IDENTITY_LABEL,
+            "identity",
+            "text",
+            "username",
+            auto_capitalize="none",
+            spell_check=False,
+            auto_focus=True,
+        ),
         _field(Text.PASSWORD_LABEL, "password", "password", "current-password"),
         rx.cond(
             LoginState.error != "",
-            rx.el.p(LoginState.error, role="alert", data_testid="login-error",
-                    class_name="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"),
+            rx.el.p(
+                LoginState.error,
+                role="alert",
+                data_testid="login-error",
+                class_name="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800",
+            ),
             rx.fragment(),
         ),
         rx.el.button(

@@ -14,7 +14,9 @@ from student_portal.state.news_article import NewsArticleState
 
 def back_home() -> rx.Component:
     return internal_link(
-        icon("arrow-left", "size-5"), "Back to home", href="/",
+        icon("arrow-left", "size-5"),
+        "Back to home",
+        href="/",
         class_name="inline-flex min-h-11 w-fit items-center gap-2 rounded-lg px-3 font-semibold text-blue-700 "
         "hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
     )
@@ -25,8 +27,13 @@ def news_article() -> rx.Component:
         rx.el.h1(NewsArticleState.title, class_name="text-3xl font-bold"),
         rx.cond(
             NewsArticleState.image_url,
-            image(src=NewsArticleState.image_url, alt="", width=640, height=360,
-                      class_name="aspect-video w-full max-w-2xl rounded-xl bg-slate-200 object-cover"),
+            image(
+                src=NewsArticleState.image_url,
+                alt="",
+                width=640,
+                height=360,
+                class_name="aspect-video w-full max-w-2xl rounded-xl bg-slate-200 object-cover",
+            ),
         ),
         rx.html(NewsArticleState.html, class_name=PROSE),
         class_name="flex flex-col gap-5",
@@ -48,8 +55,10 @@ def news() -> rx.Component:
             rx.cond(
                 NewsArticleState.found,
                 news_article(),
-                rx.el.div(rx.el.h1(Text.ARTICLE_NOT_FOUND, class_name="py-8 text-2xl font-semibold text-slate-700"),
-                          role="status"),
+                rx.el.div(
+                    rx.el.h1(Text.ARTICLE_NOT_FOUND, class_name="py-8 text-2xl font-semibold text-slate-700"),
+                    role="status",
+                ),
             ),
         ),
         class_name="flex max-w-3xl flex-col gap-4",

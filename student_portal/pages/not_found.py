@@ -13,7 +13,10 @@ def not_found() -> rx.Component:
         rx.el.p("404", class_name="text-6xl font-bold text-blue-700"),
         rx.el.h1(Text.PAGE_NOT_FOUND, class_name="text-2xl font-semibold"),
         rx.el.p("The link may be old or mistyped."),
-        internal_link("Go to the home page", href="/",
-                      class_name="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"),
+        internal_link(
+            "Go to the home page",
+            href="/",
+            class_name="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800",
+        ),
         class_name="flex flex-col items-center gap-4 py-16 text-center",
     )

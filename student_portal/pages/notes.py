@@ -6,9 +6,9 @@ import reflex as rx
 
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.filters import search_box
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
-from student_portal.components.filters import search_box
 from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
 from student_portal.state.auth import AuthState
@@ -27,8 +27,9 @@ def unauthorized() -> rx.Component:
 
 def notes_list() -> rx.Component:
     return rx.el.div(
-        search_box(Text.SEARCH_NOTES, control_id="notes-search", value=NotesState.query,
-                   on_change=NotesState.set_query),
+        search_box(
+            Text.SEARCH_NOTES, control_id="notes-search", value=NotesState.query, on_change=NotesState.set_query
+        ),
         rx.cond(
             NotesState.visible_notes,
             document_list(NotesState.visible_notes, NotesState, heading=rx.el.h2),

@@ -22,8 +22,10 @@ def teachers_section() -> rx.Component:
                 error_message(Text.TEACHERS_LOAD_FAILED),
                 rx.cond(
                     ProfileState.teachers,
-                    rx.el.div(rx.foreach(ProfileState.teachers, teacher_card),
-                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"),
+                    rx.el.div(
+                        rx.foreach(ProfileState.teachers, teacher_card),
+                        class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
+                    ),
                     empty_message(Text.NO_TEACHERS),
                 ),
             ),
@@ -38,8 +40,9 @@ def promotion_section() -> rx.Component:
         ProfileState.promos,
         rx.el.section(
             rx.el.h2(Text.PROMOTION, class_name="text-xl font-bold text-slate-900"),
-            rx.el.div(rx.foreach(ProfileState.promos, promo_card),
-                      class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.div(
+                rx.foreach(ProfileState.promos, promo_card), class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            ),
             aria_label=Text.PROMOTION,
             class_name="flex flex-col gap-4",
         ),

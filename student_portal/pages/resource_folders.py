@@ -14,8 +14,12 @@ from student_portal.state.resources import LEVELS, Level, ResourceFoldersState
 def folders_page(level: Level) -> rx.Component:
     return rx.el.div(
         page_heading(f"{level.label} resources", f"Past papers and notes for G.C.E. {level.label}, by folder."),
-        page_slides(f"{level.key}-slides", ResourceFoldersState.slides, f"{level.label} highlights",
-                    ResourceFoldersState.loading),
+        page_slides(
+            f"{level.key}-slides",
+            ResourceFoldersState.slides,
+            f"{level.label} highlights",
+            ResourceFoldersState.loading,
+        ),
         list_faces(
             loading=ResourceFoldersState.loading,
             loading_face=loading_message(Text.LOADING),

@@ -19,7 +19,8 @@ from student_portal.state.resources import LEVELS, FolderItemsState, Level
 def items_page(level: Level) -> rx.Component:
     return rx.el.div(
         internal_link(
-            icon("arrow-left", "size-4"), f"All {level.label} folders",
+            icon("arrow-left", "size-4"),
+            f"All {level.label} folders",
             href=level.folders_path,
             class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
         ),
@@ -31,8 +32,10 @@ def items_page(level: Level) -> rx.Component:
             failed=FolderItemsState.failed,
             error_text=Text.ITEMS_FAILED,
             items=FolderItemsState.visible_items,
-            content=rx.el.div(rx.foreach(FolderItemsState.visible_items, item_card),
-                              class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"),
+            content=rx.el.div(
+                rx.foreach(FolderItemsState.visible_items, item_card),
+                class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
+            ),
             empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
         class_name="flex flex-col gap-5",

@@ -14,19 +14,26 @@ from student_portal.components.links import internal_link
 TITLE = "Five habits that make a kuppi session work"
 
 _SECTIONS = (
-    ("Come with one question",
-     "A kuppi is at its best when it answers what you could not work out alone. Before the session, "
-     "write down the one problem that stopped you this week, and ask it in the first ten minutes."),
-    ("Pause the recording, not your thinking",
-     "Recorded sessions are easy to watch and easy to forget. Pause before each worked example and try it "
-     "yourself first; then play on and compare. Ten minutes done this way beat an hour of watching."),
-    ("Keep a mistake notebook",
-     "Every wrong answer in a past paper is a lesson you have already paid for. Write the question, your "
-     "mistake and the right idea in one line. Read the notebook the night before the exam."),
-    ("Teach it back",
-     "Explain the topic to a batch mate, or to an empty chair. Where you stumble is exactly what to revise."),
-    ("Rest on purpose",
-     "Seven hours of sleep is part of revision. Tired study time is mostly lost study time."),
+    (
+        "Come with one question",
+        "A kuppi is at its best when it answers what you could not work out alone. Before the session, "
+        "write down the one problem that stopped you this week, and ask it in the first ten minutes.",
+    ),
+    (
+        "Pause the recording, not your thinking",
+        "Recorded sessions are easy to watch and easy to forget. Pause before each worked example and try it "
+        "yourself first; then play on and compare. Ten minutes done this way beat an hour of watching.",
+    ),
+    (
+        "Keep a mistake notebook",
+        "Every wrong answer in a past paper is a lesson you have already paid for. Write the question, your "
+        "mistake and the right idea in one line. Read the notebook the night before the exam.",
+    ),
+    (
+        "Teach it back",
+        "Explain the topic to a batch mate, or to an empty chair. Where you stumble is exactly what to revise.",
+    ),
+    ("Rest on purpose", "Seven hours of sleep is part of revision. Tired study time is mostly lost study time."),
 )
 
 
@@ -37,16 +44,25 @@ _SECTIONS = (
 )
 def single_blog() -> rx.Component:
     return rx.el.article(
-        internal_link(icon("arrow-left", "size-4"), "Home", href="/",
-                      class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline"),
+        internal_link(
+            icon("arrow-left", "size-4"),
+            "Home",
+            href="/",
+            class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
+        ),
         rx.el.header(
             rx.el.p("Study tips", class_name="text-sm font-semibold tracking-wide text-blue-700 uppercase"),
             rx.el.h1(TITLE, class_name="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"),
             rx.el.p("Student Portal team · 4 min read", class_name="text-sm text-slate-600"),
             class_name="flex flex-col gap-2",
         ),
-        image(src="/courses/blog-cover.svg", alt="", width=1280, height=480,
-                  class_name="aspect-[8/3] w-full rounded-xl bg-slate-200 object-cover"),
+        image(
+            src="/courses/blog-cover.svg",
+            alt="",
+            width=1280,
+            height=480,
+            class_name="aspect-[8/3] w-full rounded-xl bg-slate-200 object-cover",
+        ),
         rx.el.p(
             "Kuppi sessions - students teaching students the night before it matters - are one of the best "
             "things about Sri Lankan campus life. Here is how to make each one count.",

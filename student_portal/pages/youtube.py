@@ -5,8 +5,8 @@ The view lives in the address: /youtube?q=<search>&subject=<subject id>.
 
 import reflex as rx
 
-from student_portal.components.filters import filter_bar, search_box, select_filter
 from student_portal.components.feedback import empty_message
+from student_portal.components.filters import filter_bar, search_box, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides

@@ -79,7 +79,6 @@ __all__ = [
     "TuitionClass",
     "User",
     "configured_client",
-    "public_base_url",
     "content_cache",
     "filter_eq",
     "filter_literal",
@@ -87,5 +86,6 @@ __all__ = [
     "model_for",
     "parse_record",
     "parse_records",
+    "public_base_url",
     "sort_records",
 ]

@@ -116,9 +116,7 @@ class ContentCache:
 
     def _spec(self, collection: str) -> CollectionSpec:
         if collection in PROTECTED:
-            raise ValueError(
-                f"{collection} is protected: fetch it with the visitor's token, not the cache"
-            )
+            raise ValueError(f"{collection} is protected: fetch it with the visitor's token, not the cache")
         spec = self._registry.get(collection)
         if spec is None:
             raise ValueError(f"{collection!r} is not a public collection")
@@ -150,9 +148,7 @@ class ContentCache:
             raise ClientResponseError.not_found(collection)
         return record
 
-    async def shaped(
-        self, collection: str, model: type[Record], shape: Callable[[Any], RowT]
-    ) -> list[RowT]:
+    async def shaped(self, collection: str, model: type[Record], shape: Callable[[Any], RowT]) -> list[RowT]:
         """`shape` applied to every `model` record of `collection`, once per version of the list.
 
         A page view turns records into display rows (sanitised HTML, parsed video ids, phone
@@ -192,9 +188,7 @@ class ContentCache:
         self._inflight[collection] = (loop, task)
         return task
 
-    async def _fetch(
-        self, collection: str, spec: CollectionSpec, generation: int
-    ) -> tuple[Record, ...]:
+    async def _fetch(self, collection: str, spec: CollectionSpec, generation: int) -> tuple[Record, ...]:
         try:
             items = await self.client.full_list(collection, sort=spec.sort)
         except ClientResponseError as error:

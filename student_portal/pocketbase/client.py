@@ -103,9 +103,7 @@ class PocketBaseClient:
             self._http = httpx.AsyncClient(
                 base_url=self.base_url,
                 timeout=httpx.Timeout(self.timeout, connect=min(self.timeout, 3.0)),
-                limits=httpx.Limits(
-                    max_connections=100, max_keepalive_connections=20, keepalive_expiry=30.0
-                ),
+                limits=httpx.Limits(max_connections=100, max_keepalive_connections=20, keepalive_expiry=30.0),
                 headers={"Accept": "application/json"},
                 transport=self._transport,
                 follow_redirects=False,
@@ -267,9 +265,7 @@ class PocketBaseClient:
                 return records
             page += 1
 
-    async def get_one(
-        self, collection: str, record_id: str, *, token: str | None = None
-    ) -> dict[str, Any]:
+    async def get_one(self, collection: str, record_id: str, *, token: str | None = None) -> dict[str, Any]:
         """One record by id; 404 ClientResponseError when missing (or hidden by the view rule)."""
         if not isinstance(record_id, str) or not record_id.strip():
             raise ClientResponseError.missing_id(self.base_url + self._records_path(collection))
@@ -283,9 +279,7 @@ class PocketBaseClient:
         token: str | None = None,
     ) -> dict[str, Any]:
         """The first record matching `filter` (build it with filter_eq); 404 when none."""
-        result = await self.list(
-            collection, page=1, per_page=1, filter=filter, skip_total=True, token=token
-        )
+        result = await self.list(collection, page=1, per_page=1, filter=filter, skip_total=True, token=token)
         if not result.items:
             raise ClientResponseError.not_found(
                 self.base_url + self._records_path(collection) + "?" + urlencode({"filter": filter})
@@ -293,9 +287,7 @@ class PocketBaseClient:
         return result.items[0]
 
     # --- auth ----------------------------------------------------------------------------------
-    async def auth_with_password(
-        self, identity: str, password: str, *, client_ip: str | None = None
-    ) -> AuthResult:
+    async def auth_with_password(self, identity: str, password: str, *, client_ip: str | None = None) -> AuthResult:
         """Sign in to `users` with a user name or email.
 
         `client_ip` (the visitor's address) goes out as X-Forwarded-For so PocketBase's per-IP
@@ -312,9 +304,7 @@ class PocketBaseClient:
 
     async def auth_refresh(self, token: str) -> AuthResult:
         """A fresh token (and the current record) for a still-valid `token`."""
-        body = await self._send(
-            "POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token
-        )
+        body = await self._send("POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token)
         return self._auth_result(body, "auth-refresh")
 
     def _auth_result(self, body: dict[str, Any], action: str) -> AuthResult:
@@ -412,10 +402,6 @@ def configured_client() -> PocketBaseClient:
     global _configured
     base_url = default_base_url()
     public_url = public_base_url()
-    if (
-        _configured is None
-        or _configured.base_url != base_url.rstrip("/")
-        or _configured.public_url != public_url
-    ):
+    if _configured is None or _configured.base_url != base_url.rstrip("/") or _configured.public_url != public_url:
         _configured = PocketBaseClient(base_url, public_url=public_url)
     return _configured

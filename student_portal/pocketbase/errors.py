@@ -148,17 +148,12 @@ class ClientResponseError(Exception):
     @classmethod
     def from_transport_error(cls, url: str, error: httpx.TransportError) -> ClientResponseError:
         """No answer: a time-out or a connection that failed (status 0)."""
-        if isinstance(error, httpx.TimeoutException):
-            message = Text.CLIENT_TIMEOUT
-        else:
-            message = Text.CLIENT_UNREACHABLE
+        message = Text.CLIENT_TIMEOUT if isinstance(error, httpx.TimeoutException) else Text.CLIENT_UNREACHABLE
         return cls(url=url, status=0, original_error=error, message=message)
 
     @classmethod
     def aborted(cls, url: str, error: BaseException | None = None) -> ClientResponseError:
-        return cls(
-            url=url, status=0, is_abort=True, original_error=error, message=Text.CLIENT_ABORTED
-        )
+        return cls(url=url, status=0, is_abort=True, original_error=error, message=Text.CLIENT_ABORTED)
 
     @classmethod
     def missing_id(cls, url: str) -> ClientResponseError:

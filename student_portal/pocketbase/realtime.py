@@ -170,7 +170,7 @@ class RealtimeSubscriber:
                 await self._session()
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # noqa: BLE001 - any failure means: retry later
+            except Exception as error:
                 self._failed(error)
             else:
                 log.debug("realtime: PocketBase closed the stream; reconnecting")

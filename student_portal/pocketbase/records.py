@@ -43,9 +43,7 @@ NOTES_ROLES = frozenset({"notes", "full"})
 class Record(BaseModel):
     """Fields every PocketBase record has."""
 
-    model_config = ConfigDict(
-        frozen=True, extra="ignore", validate_by_name=True, validate_by_alias=True
-    )
+    model_config = ConfigDict(frozen=True, extra="ignore", validate_by_name=True, validate_by_alias=True)
 
     id: Text = ""
     collection_id: Text = Field(default="", alias="collectionId")

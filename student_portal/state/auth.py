@@ -168,7 +168,7 @@ class AuthState(rx.State):
         try:
             for forget in _forgetters:
                 await forget(self)
-        except Exception:  # noqa: BLE001 - spec 8: a logout failure is only logged
+        except Exception:
             log.exception("logout: could not clear a page's protected data")
         finally:
             self._clear()

@@ -81,12 +81,14 @@ def class_note_rows(notes: list[ClassNote]) -> tuple[list[DocumentRow], dict[str
     for note in notes:
         if not note.id:
             continue
-        rows.append(DocumentRow(
-            id=note.id,
-            name=note.name.strip() or Text.UNTITLED_NOTE,
-            has_file=bool(note.file),
-            link=safe_url(note.url) or "",
-        ))
+        rows.append(
+            DocumentRow(
+                id=note.id,
+                name=note.name.strip() or Text.UNTITLED_NOTE,
+                has_file=bool(note.file),
+                link=safe_url(note.url) or "",
+            )
+        )
         if note.file:
             files[note.id] = StoredFile(note.collection_id, note.id, note.file)
     return rows, files

@@ -92,8 +92,11 @@ class ProtectedDocuments(rx.State, mixin=True):
         client = configured_client()
         file_token = await client.file_token(session.token)
         url = client.file_url(
-            stored.collection_id, stored.record_id, stored.filename,
-            token=file_token, download=download,
+            stored.collection_id,
+            stored.record_id,
+            stored.filename,
+            token=file_token,
+            download=download,
         )
         return (url, title) if url else None
 

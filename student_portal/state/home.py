@@ -16,7 +16,14 @@ from student_portal.state.social import SocialState
 from student_portal.state.talents import TalentsState
 
 HOME_SECTIONS: tuple[type[rx.State], ...] = (
-    NewsState, SlidesState, RecordingsState, ShopState, SocialState, ArticlesState, TalentsState, ScheduleState,
+    NewsState,
+    SlidesState,
+    RecordingsState,
+    ShopState,
+    SocialState,
+    ArticlesState,
+    TalentsState,
+    ScheduleState,
 )
 
 

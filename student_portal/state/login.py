@@ -62,9 +62,7 @@ class LoginState(rx.State):
             # The visitor's address, so PocketBase's sign-in rate limit counts per visitor.
             client_ip = self.router.session.client_ip
         try:
-            result = await configured_client().auth_with_password(
-                identity, password, client_ip=client_ip
-            )
+            result = await configured_client().auth_with_password(identity, password, client_ip=client_ip)
         except ClientResponseError as error:
             log.info("sign-in refused: status %s", error.status)
             async with self:

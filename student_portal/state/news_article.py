@@ -22,7 +22,7 @@ def news_id_from_path(path: str) -> str:
     """'/news/abc123' -> 'abc123' ("" when the path holds no id)."""
     if not path.startswith(ROUTE_PREFIX):
         return ""
-    return unquote(path[len(ROUTE_PREFIX):].strip("/"))
+    return unquote(path[len(ROUTE_PREFIX) :].strip("/"))
 
 
 class NewsArticleState(rx.State):

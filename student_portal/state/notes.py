@@ -47,10 +47,15 @@ def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFi
         if not isinstance(note, Note) or not note.id:
             continue
         link = safe_url(note.drive) or ""
-        rows.append(DocumentRow(
-            id=note.id, name=note.display_name, has_file=bool(note.file),
-            link=link, external=note.external and bool(link),
-        ))
+        rows.append(
+            DocumentRow(
+                id=note.id,
+                name=note.display_name,
+                has_file=bool(note.file),
+                link=link,
+                external=note.external and bool(link),
+            )
+        )
         if note.file:
             files[note.id] = StoredFile(note.collection_id, note.id, note.file)
     return rows, files

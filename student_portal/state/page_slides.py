@@ -28,9 +28,7 @@ def page_slide(record: ContentSlide) -> PageSlide:
         title=record.title,
         excerpt=record.excerpt,
         image_url=file_url(record, record.image, SLIDE_THUMBS[-1][0]),
-        image_srcset=", ".join(
-            f"{file_url(record, record.image, thumb)} {width}w" for thumb, width in SLIDE_THUMBS
-        )
+        image_srcset=", ".join(f"{file_url(record, record.image, thumb)} {width}w" for thumb, width in SLIDE_THUMBS)
         if record.image
         else "",
     )

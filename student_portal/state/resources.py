@@ -180,7 +180,9 @@ class FolderItemsState(rx.State):
         level = LEVELS.get(self.level)
         if level is None:
             return None
-        return replace_address(level.folder_path(self.folder_id), {"type": "" if self.item_type == PAPER else self.item_type})
+        return replace_address(
+            level.folder_path(self.folder_id), {"type": "" if self.item_type == PAPER else self.item_type}
+        )
 
     @rx.event(background=True)
     async def load(self, level_key: str):

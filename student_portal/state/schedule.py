@@ -21,8 +21,8 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.live import live
 from student_portal.state.sections import BATCH_WINDOW_S, FollowUp, show_when_ready
-from student_portal.utils.links import safe_url
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
+from student_portal.utils.links import safe_url
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
 
 log = logging.getLogger(__name__)
@@ -146,12 +146,18 @@ class ScheduleState(rx.State):
         cards = []
         for row in classes_on_day(self._classes, self.day):
             teacher = self._teachers.get(row.teacher_id)
-            cards.append(ClassCard(
-                id=row.id, name=row.name, clock=row.clock, minutes=row.minutes, zoom_url=row.zoom_url,
-                teacher_loading=bool(row.teacher_id) and teacher is None,
-                teacher_name=teacher.name if teacher else "",
-                teacher_avatar=teacher.avatar_url if teacher else "",
-            ))
+            cards.append(
+                ClassCard(
+                    id=row.id,
+                    name=row.name,
+                    clock=row.clock,
+                    minutes=row.minutes,
+                    zoom_url=row.zoom_url,
+                    teacher_loading=bool(row.teacher_id) and teacher is None,
+                    teacher_name=teacher.name if teacher else "",
+                    teacher_avatar=teacher.avatar_url if teacher else "",
+                )
+            )
         return cards
 
     @rx.var

@@ -76,8 +76,11 @@ class TalentsState(rx.State):
     async def _fetch() -> tuple[list[TalentCard] | None, list[CategoryOption] | None]:
         return await asyncio.gather(
             public_rows(Collection.TALENTS, Talent, talent_card),
-            public_rows(Collection.TALENTS_CATEGORIES, TalentCategory,
-                        lambda record: CategoryOption(id=record.id, name=record.name)),
+            public_rows(
+                Collection.TALENTS_CATEGORIES,
+                TalentCategory,
+                lambda record: CategoryOption(id=record.id, name=record.name),
+            ),
         )
 
     def _show(self, lists: tuple[list[TalentCard] | None, list[CategoryOption] | None] | None) -> None:

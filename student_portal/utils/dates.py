@@ -14,11 +14,11 @@ Pure: no Reflex, no I/O (today_local reads the clock only when no `now` is given
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from student_portal.constants import SITE_TIME_ZONE
 
-UTC = timezone.utc
+UTC = UTC
 MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 # PocketBase's own form and the ISO forms around it; nothing fancier (week dates, basic format).
@@ -57,7 +57,7 @@ def parse_pb_datetime(value: object) -> datetime | None:
         if parsed.tzinfo is None or parsed.utcoffset() is None:
             return parsed.replace(tzinfo=UTC)
         return parsed.astimezone(UTC)
-    except Exception:  # noqa: BLE001 - overflow at the calendar's ends, or a broken tzinfo
+    except Exception:
         return None
 
 
@@ -119,7 +119,7 @@ def _format_day(day: date) -> str:
 
 
 def format_date(dt_or_str: object) -> str:
-    """"22 Nov 2026": a day as given, or the Colombo day of an instant; "" when unreadable."""
+    """ "22 Nov 2026": a day as given, or the Colombo day of an instant; "" when unreadable."""
     if isinstance(dt_or_str, date) and not isinstance(dt_or_str, datetime):
         return _format_day(dt_or_str)
     if isinstance(dt_or_str, str) and _DAY_RE.fullmatch(dt_or_str.strip()):

@@ -31,7 +31,7 @@ def field(item: object, attr: str, default: Any = None) -> Any:
         if isinstance(item, Mapping):
             return item.get(attr, default)
         return getattr(item, attr, default)
-    except Exception:  # noqa: BLE001 - a property that raises is a missing field here
+    except Exception:
         return default
 
 
@@ -43,7 +43,7 @@ def _as_list(items: Iterable[T] | None) -> list[T]:
     try:
         for item in items:
             out.append(item)
-    except Exception:  # noqa: BLE001 - keep what a failing iterator gave before it failed
+    except Exception:
         pass
     return out
 
@@ -165,6 +165,6 @@ def take(items: Iterable[T] | None, n: object) -> list[T]:
     try:
         for item in islice(items, min(n, sys.maxsize)):
             out.append(item)
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     return out

@@ -148,7 +148,7 @@ def clean_html(html: object) -> str:
         return ""
     try:
         return _finish_links(_CLEANER.clean(text))
-    except Exception:  # noqa: BLE001 - a sanitiser that fails renders nothing, not an error page
+    except Exception:
         return ""
 
 
@@ -193,7 +193,7 @@ def plain_text(html: object, max_chars: int | None = None) -> str:
         return ""
     try:
         cleaned = _TEXT_CLEANER.clean(text)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return ""
     words = html_lib.unescape(_ANY_TAG_RE.sub(_tag_to_separator, cleaned))
     collapsed = " ".join(words.split())

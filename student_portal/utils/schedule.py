@@ -35,7 +35,7 @@ def day_label(day: str) -> str:
 
 
 def minutes_label(duration: float | None) -> str:
-    """"90 minutes" ("" when the duration is missing or not positive)."""
+    """ "90 minutes" ("" when the duration is missing or not positive)."""
     if duration is None or duration <= 0:
         return ""
     minutes = int(duration) if float(duration).is_integer() else round(duration, 1)

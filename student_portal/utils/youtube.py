@@ -19,9 +19,7 @@ _HAS_SCHEME_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _NOT_IDS = frozenset({"videoseries", "live_stream"})
 
 # Exact host names: a lookalike such as youtube.com.evil.net is not YouTube.
-_WATCH_HOSTS = frozenset(
-    {"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com"}
-)
+_WATCH_HOSTS = frozenset({"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com"})
 _NOCOOKIE_HOSTS = frozenset({"youtube-nocookie.com", "www.youtube-nocookie.com"})
 _SHORT_HOSTS = frozenset({"youtu.be", "www.youtu.be"})
 
@@ -44,11 +42,7 @@ THUMBNAIL_TEMPLATE = "https://i.ytimg.com/vi/{id}/hqdefault.jpg"
 
 def is_video_id(value: object) -> bool:
     """True when value is exactly an 11-character YouTube id."""
-    return (
-        isinstance(value, str)
-        and _ID_RE.fullmatch(value) is not None
-        and value not in _NOT_IDS
-    )
+    return isinstance(value, str) and _ID_RE.fullmatch(value) is not None and value not in _NOT_IDS
 
 
 def _valid(candidate: str | None) -> str | None:

@@ -66,8 +66,9 @@ def dom_problems(page: Page, allowed_frame_origins: list[str]) -> list[str]:
     return page.evaluate(FORBIDDEN_DOM, allowed_frame_origins)
 
 
-def sign_in_context(context: BrowserContext, base_url: str, pb_url: str, identity: str, password: str,
-                    client_ip: str) -> None:
+def sign_in_context(
+    context: BrowserContext, base_url: str, pb_url: str, identity: str, password: str, client_ip: str
+) -> None:
     """Give the context's pages a stored session of `identity` on the PocketBase at `pb_url`."""
     response = httpx.post(
         f"{pb_url}/api/collections/users/auth-with-password",

@@ -63,7 +63,13 @@ def test_axe_reports_a_planted_violation(page: Page, base_url: str) -> None:
     assert {"image-alt", "label"} <= {v[0] for v in _violations(page)}
 
 
-CAROUSEL_PAGES = [Route("/"), Route("/youtube"), Route("/ol-folder"), Route("/al-folder"), Route("/notes", signed_in=True)]
+CAROUSEL_PAGES = [
+    Route("/"),
+    Route("/youtube"),
+    Route("/ol-folder"),
+    Route("/al-folder"),
+    Route("/notes", signed_in=True),
+]
 
 
 @pytest.mark.parametrize("route", CAROUSEL_PAGES, ids=lambda r: r.template)

@@ -11,12 +11,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from student_portal.constants import StorageKey, Text, Timing
 from student_portal.utils.tokens import token_expiry
-from tests.e2e.conftest import PHONE
 from tests.e2e.auth_support import (
     DEMO_PASSWORD,
     WATCH_BUTTONS,
     ReceivedFrames,
     an_hour_ago,
+    at,
     button_states,
     expect_signed_in,
     expect_signed_out,
@@ -25,8 +25,8 @@ from tests.e2e.auth_support import (
     start_signed_in,
     store_auth,
     stored_auth,
-    at,
 )
+from tests.e2e.conftest import PHONE
 from tests.support.pocketbases import SUPERUSER
 
 
@@ -137,9 +137,7 @@ def test_logout_reads_logging_out_then_clears_the_session_and_goes_home(
     expect_signed_out(page)
 
 
-def test_logout_in_one_tab_signs_out_the_other(
-    page: Page, base_url: str, demo_pocketbase, client_ip: str
-) -> None:
+def test_logout_in_one_tab_signs_out_the_other(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
     page.goto(base_url + "/jobs")
     other_tab = page.context.new_page()
@@ -212,9 +210,7 @@ def test_passwords_and_tokens_stay_out_of_logs_and_pushed_state(page: Page, base
     assert secret not in frames.text and DEMO_PASSWORD not in frames.text
 
 
-def test_another_visitor_never_sees_this_visitors_session(
-    page: Page, base_url: str, browser: Browser
-) -> None:
+def test_another_visitor_never_sees_this_visitors_session(page: Page, base_url: str, browser: Browser) -> None:
     _login_page(page, base_url)
     sign_in_with_form(page, "full")
     expect(page).to_have_url(at(base_url, "/"))
@@ -264,9 +260,7 @@ def test_header_dialog_has_login_and_sign_up_tabs_and_sends_nothing(page: Page, 
     expect(page).to_have_url(at(base_url, "/jobs"))
 
 
-def test_a_token_close_to_expiry_is_refreshed(
-    page: Page, base_url: str, demo_pocketbase, client_ip: str
-) -> None:
+def test_a_token_close_to_expiry_is_refreshed(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     with _auth_token_life(demo_pocketbase, 3600):  # an hour: well inside the refresh margin
         auth = start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
     old_exp = token_expiry(auth["token"])
@@ -278,9 +272,7 @@ def test_a_token_close_to_expiry_is_refreshed(
     assert token_expiry(refreshed) > old_exp + Timing.TOKEN_REFRESH_MARGIN_S  # PocketBase's full life again
 
 
-def test_the_header_button_fits_a_phone_screen(
-    page: Page, base_url: str, demo_pocketbase, client_ip: str
-) -> None:
+def test_the_header_button_fits_a_phone_screen(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(base_url + "/jobs")
     expect_signed_out(page)
@@ -297,8 +289,10 @@ def test_the_header_button_fits_a_phone_screen(
 @contextlib.contextmanager
 def _auth_token_life(pocketbase, seconds: int):
     """Issue users' sign-in tokens with a shorter life while the block runs."""
-    admin = httpx.post(f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-                       json={"identity": SUPERUSER[0], "password": SUPERUSER[1]}).json()["token"]
+    admin = httpx.post(
+        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
+        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+    ).json()["token"]
     url = f"{pocketbase.url}/api/collections/users"
     before = httpx.get(url, headers={"Authorization": admin}).json()["authToken"]["duration"]
     httpx.patch(url, headers={"Authorization": admin}, json={"authToken": {"duration": seconds}}).raise_for_status()
@@ -308,9 +302,7 @@ def _auth_token_life(pocketbase, seconds: int):
         httpx.patch(url, headers={"Authorization": admin}, json={"authToken": {"duration": before}}).raise_for_status()
 
 
-def test_the_login_form_cannot_send_the_password_before_the_page_is_ready(
-    browser: Browser, base_url: str
-) -> None:
+def test_the_login_form_cannot_send_the_password_before_the_page_is_ready(browser: Browser, base_url: str) -> None:
     """On slow mobile data the prerendered form shows before its script: it must not submit itself."""
     context = browser.new_context(java_script_enabled=False)
     try:

@@ -83,8 +83,20 @@ FACES: dict[str, Face] = {
 }
 
 # One page of each family, for the faults that behave alike on all of them.
-FAMILIES = ["/", "/jobs", "/booking", "/shop", "/youtube", "/ol/{ol}", "/ol-folder", "/profile",
-            "/news/{news}", "/article", "/notes", "/class/{teacher}"]
+FAMILIES = [
+    "/",
+    "/jobs",
+    "/booking",
+    "/shop",
+    "/youtube",
+    "/ol/{ol}",
+    "/ol-folder",
+    "/profile",
+    "/news/{news}",
+    "/article",
+    "/notes",
+    "/class/{teacher}",
+]
 BY_TEMPLATE = {route.template: route for route in ALL_ROUTES}
 
 # What each family shows when PocketBase is fine again.
@@ -154,8 +166,9 @@ def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
     browser: Browser, base_url: str, site, backend, demo_pocketbase, client_ip: str
 ) -> None:
     routes = [BY_TEMPLATE[t] for t in ("/jobs", "/ol/{ol}", "/news/{news}", "/youtube", "/notes", "/class/{teacher}")]
-    visitors = [_visit(browser, base_url, ip, BY_TEMPLATE["/notes"], demo_pocketbase)
-                for ip in (client_ip, next_client_ip())]
+    visitors = [
+        _visit(browser, base_url, ip, BY_TEMPLATE["/notes"], demo_pocketbase) for ip in (client_ip, next_client_ip())
+    ]
     try:
         for route in routes:  # everything worked before the outage (each cause starts afresh)
             visitors[0][1].goto(base_url + route.path(DEMO_IDS))
@@ -176,7 +189,11 @@ def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
     repeated = {line: n for line, n in collections.Counter(lines).items() if n > 1}
     assert repeated == {}, "logged more than once per cause"
     causes = " ".join(lines)
-    for cause in ("Jobs: fetch failed (status 0)", "OL_Items list: failed (status 0)", "session check: failed (status 0)"):
+    for cause in (
+        "Jobs: fetch failed (status 0)",
+        "OL_Items list: failed (status 0)",
+        "session check: failed (status 0)",
+    ):
         assert cause in causes
     # 2 visitors x 3 rounds x 6 pages made 36 page views of a dead backend: a line per cause.
     assert len(lines) <= 15
@@ -224,8 +241,10 @@ def test_a_real_pocketbase_stopped_and_started_again(
 
 def test_a_slow_pocketbase_shows_loading_faces_then_the_content(page: Page, base_url: str, backend) -> None:
     backend.slow(3)
-    for path, loading, card in (("/jobs", page.get_by_test_id("skeletons"), "job-card"),
-                                ("/ol-folder", page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card")):
+    for path, loading, card in (
+        ("/jobs", page.get_by_test_id("skeletons"), "job-card"),
+        ("/ol-folder", page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card"),
+    ):
         backend.slow(3)  # fresh connections: each page waits
         page.goto(base_url + path, wait_until="commit")  # not the load event (lead picture)
         expect(loading.first).to_be_visible()

@@ -86,13 +86,26 @@ def test_single_blog_is_a_readable_post(sized_page: Page, base_url: str) -> None
 def test_about_explains_the_site_and_links_to_its_sections(sized_page: Page, base_url: str) -> None:
     sized_page.goto(base_url + "/about")
     expect(sized_page.get_by_role("heading", level=1)).to_have_text("About Student Portal")
-    for label, href in [("Kuppi Recordings", "/youtube"), ("Job Market", "/jobs"), ("Bodim", "/booking"), ("Shop", "/shop")]:
-        expect(sized_page.get_by_role("main").get_by_role("link", name=re.compile(f"^{label}"))).to_have_attribute("href", href)
-    expect(sized_page.get_by_role("link", name="WhatsApp us")).to_have_attribute("href", f"https://wa.me/{SHOP_WHATSAPP_NUMBER}")
-    expect(sized_page.get_by_role("main").get_by_role("link", name=re.compile(r"^Call \+94"))).to_have_attribute("href", re.compile(r"^tel:\+94\d{9}$"))
+    for label, href in [
+        ("Kuppi Recordings", "/youtube"),
+        ("Job Market", "/jobs"),
+        ("Bodim", "/booking"),
+        ("Shop", "/shop"),
+    ]:
+        expect(sized_page.get_by_role("main").get_by_role("link", name=re.compile(f"^{label}"))).to_have_attribute(
+            "href", href
+        )
+    expect(sized_page.get_by_role("link", name="WhatsApp us")).to_have_attribute(
+        "href", f"https://wa.me/{SHOP_WHATSAPP_NUMBER}"
+    )
+    expect(sized_page.get_by_role("main").get_by_role("link", name=re.compile(r"^Call \+94"))).to_have_attribute(
+        "href", re.compile(r"^tel:\+94\d{9}$")
+    )
 
 
-def test_instructor_lists_the_teachers_from_the_teachers_collection(sized_page: Page, base_url: str, demo_pocketbase) -> None:
+def test_instructor_lists_the_teachers_from_the_teachers_collection(
+    sized_page: Page, base_url: str, demo_pocketbase
+) -> None:
     teachers = [Teacher.model_validate(t) for t in demo_records(demo_pocketbase, "Teachers")]
     sized_page.goto(base_url + "/instructor")
     cards = sized_page.get_by_test_id("instructor-card")
@@ -101,7 +114,8 @@ def test_instructor_lists_the_teachers_from_the_teachers_collection(sized_page: 
     expect(cards.filter(has_text=undescribed.name)).to_contain_text(Text.TEACHER_DESCRIPTION_DEFAULT)
     expect(cards.first.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=256x256$"))
     expect(cards.first.get_by_role("link", name=f"{Text.VIEW_CLASSES} {teachers[0].name}")).to_have_attribute(
-        "href", f"/class/{teachers[0].id}")
+        "href", f"/class/{teachers[0].id}"
+    )
 
 
 def test_instructor_page_without_teachers(page: Page, base_url: str, backend) -> None:
@@ -116,7 +130,9 @@ def test_instructor_page_with_a_dead_backend(page: Page, base_url: str, backend)
     expect(page.get_by_role("alert")).to_have_text(Text.TEACHERS_FAILED)
 
 
-@pytest.mark.parametrize("path", ["/youtube", "/ol-folder", "/al/alfolder0000003", "/jobs", "/booking", "/shop", "/courses"])
+@pytest.mark.parametrize(
+    "path", ["/youtube", "/ol-folder", "/al/alfolder0000003", "/jobs", "/booking", "/shop", "/courses"]
+)
 def test_pictures_and_icons_size_by_attributes_not_generated_css(page: Page, base_url: str, path: str) -> None:
     # An Emotion class per <img>/<svg> costs style work on every card (and pins images at
     # their pixel size); width/height and stroke belong in attributes.

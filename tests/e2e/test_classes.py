@@ -101,13 +101,15 @@ def test_class_notes_show_at_most_five_and_search_by_name(
     search = page.get_by_role("searchbox", name=Text.SEARCH_NOTES)
     search.fill("VECTORS")
     expect(_notes(page).get_by_role("heading")).to_have_text(
-        ["Vectors - Theory Handout", "Vectors - Past Paper Questions 2015-2025"])
+        ["Vectors - Theory Handout", "Vectors - Past Paper Questions 2015-2025"]
+    )
     search.fill("probability")  # the 7th note: found by search although beyond the first five
     expect(_notes(page).get_by_role("heading")).to_have_text(["Probability - Revision Sheet"])
     search.fill("thermodynamics")
     expect(_notes(page)).to_have_count(0)
     expect(page.get_by_role("region", name=Text.CLASS_NOTES).get_by_role("status")).to_have_text(
-        f'{Text.NO_NOTES_FOUND} for "thermodynamics"')
+        f'{Text.NO_NOTES_FOUND} for "thermodynamics"'
+    )
     # Only this teacher's notes: another teacher's note is never found here.
     search.fill("Newton")
     expect(_notes(page)).to_have_count(0)
@@ -128,7 +130,8 @@ def test_class_recordings_show_at_most_six_videos_and_search_by_name(
     search.fill("organic")
     expect(_videos(page)).to_have_count(0)
     expect(page.get_by_role("region", name=Text.CLASS_RECORDINGS).get_by_role("status")).to_have_text(
-        f'{Text.NO_VIDEOS_FOUND} for "organic"')
+        f'{Text.NO_VIDEOS_FOUND} for "organic"'
+    )
 
 
 def test_class_note_preview_and_download_use_file_tokens(
@@ -146,7 +149,8 @@ def test_class_note_preview_and_download_use_file_tokens(
     assert download.value.suggested_filename.endswith(".pdf")
     linked = _notes(page).filter(has_text="Past Paper Questions")
     expect(linked.get_by_role("link", name=re.compile(Text.OPEN_LINK))).to_have_attribute(
-        "href", re.compile(r"^https://drive\.google\.com/"))
+        "href", re.compile(r"^https://drive\.google\.com/")
+    )
 
 
 def test_an_unknown_teacher_shows_a_clear_not_found_state(
@@ -162,8 +166,10 @@ def test_an_unknown_teacher_shows_a_clear_not_found_state(
 @contextlib.contextmanager
 def _class_notes_closed_to_users(pocketbase):
     """Make PocketBase refuse Class_Notes lists to users (superusers only) for one test."""
-    admin = httpx.post(f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-                       json={"identity": SUPERUSER[0], "password": SUPERUSER[1]}).json()["token"]
+    admin = httpx.post(
+        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
+        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+    ).json()["token"]
     url = f"{pocketbase.url}/api/collections/Class_Notes"
     before = httpx.get(url, headers={"Authorization": admin}).json()["listRule"]
     httpx.patch(url, headers={"Authorization": admin}, json={"listRule": None}).raise_for_status()

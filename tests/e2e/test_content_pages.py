@@ -16,9 +16,11 @@ def _meta_description(page: Page) -> str:
 def test_a_news_page_shows_title_picture_content_and_a_way_back(sized_page: Page, base_url: str) -> None:
     sized_page.goto(base_url + "/news/news00000000002")
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(
-        "UGC publishes Z-score cut-off marks for the 2025/2026 intake")
+        "UGC publishes Z-score cut-off marks for the 2025/2026 intake"
+    )
     expect(sized_page.locator("main article img")).to_have_attribute(
-        "src", re.compile(r"/news00000000002/.+thumb=640x360$"))
+        "src", re.compile(r"/news00000000002/.+thumb=640x360$")
+    )
     expect(sized_page.get_by_role("heading", name="Highlights")).to_be_visible()
     expect(sized_page.get_by_role("link", name="ugc.ac.lk")).to_have_attribute("href", "https://www.ugc.ac.lk")
     expect(sized_page).to_have_title(f"News | {SITE_NAME}")

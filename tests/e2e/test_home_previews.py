@@ -10,7 +10,6 @@ from playwright.sync_api import Page, expect
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
 from tests.e2e.conftest import DESKTOP
 
-
 SUBJECT = re.compile(r"Combined Maths|Physics|Chemistry|ICT|Economics|Accounting|Unknown")
 
 
@@ -65,7 +64,8 @@ def test_shop_preview_shows_two_products_a_category_filter_and_show_more(sized_p
     select.select_option(label="Electronics")
     expect(cards).to_have_count(Limit.HOME_SHOP_PREVIEW)
     expect(cards.get_by_role("heading")).to_have_text(
-        ["Casio fx-991ES Plus Scientific Calculator", "SanDisk USB Flash Drive 32GB"])
+        ["Casio fx-991ES Plus Scientific Calculator", "SanDisk USB Flash Drive 32GB"]
+    )
     select.select_option(label="Bags")
     expect(cards).to_have_count(1)
     expect(shop.get_by_role("link", name=Text.SHOW_MORE)).to_have_attribute("href", re.compile(r"^/shop"))

@@ -57,7 +57,8 @@ def test_the_schedule_opens_on_today_with_its_classes_in_colombo_time(sized_page
     today = _today()
     expect(schedule.get_by_role("heading", level=3)).to_have_text(f"{today:%A}, {today.day} {today:%B %Y}")
     expect(sized_page.locator(".react-calendar__tile--active abbr")).to_have_attribute(
-        "aria-label", f"{today.day} {today:%B %Y}")
+        "aria-label", f"{today.day} {today:%B %Y}"
+    )
     items = schedule.get_by_test_id("class-item")
     expect(items).to_have_count(len(TODAY_CLASSES))
     for item, (name, clock, minutes, teacher) in zip(items.all(), TODAY_CLASSES, strict=True):

@@ -10,8 +10,13 @@ from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Tex
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
 
-SOCIAL_TITLES = ["Kuppi Recordings on YouTube", "Student Portal Facebook page", "60-second study tips",
-                 "WhatsApp channel", "Telegram notes group"]
+SOCIAL_TITLES = [
+    "Kuppi Recordings on YouTube",
+    "Student Portal Facebook page",
+    "60-second study tips",
+    "WhatsApp channel",
+    "Telegram notes group",
+]
 
 
 def test_hero_welcomes_and_offers_four_shortcuts_and_five_channels(sized_page: Page, base_url: str) -> None:
@@ -43,8 +48,12 @@ def test_social_cards_have_platform_borders_and_open_in_a_new_tab(sized_page: Pa
     sized_page.goto(base_url + "/")
     cards = _social(sized_page).locator("article")
     expect(cards.get_by_role("heading")).to_have_text(SOCIAL_TITLES)
-    colours = {"youtube": "border-red-600", "facebook": "border-blue-600", "tiktok": "border-black",
-               "other": "border-slate-400"}
+    colours = {
+        "youtube": "border-red-600",
+        "facebook": "border-blue-600",
+        "tiktok": "border-black",
+        "other": "border-slate-400",
+    }
     for card in cards.all():
         platform = card.get_attribute("data-platform")
         expect(card).to_have_class(re.compile(rf"\b{colours[platform]}\b"))
@@ -101,7 +110,8 @@ def test_talents_show_at_most_three_and_filter_by_category(sized_page: Page, bas
     expect(cards.nth(1)).to_contain_text("Moratuwa Dance Crew")
     select.select_option(label="Art")
     expect(cards.get_by_role("heading")).to_have_text(
-        ["Speed painting: Sigiriya at sunset", "Charcoal portraits of my grandparents"])
+        ["Speed painting: Sigiriya at sunset", "Charcoal portraits of my grandparents"]
+    )
     select.select_option(label=Text.ALL_CATEGORIES)
     expect(cards).to_have_count(Limit.TALENTS_MAX)
 
@@ -127,9 +137,11 @@ def test_articles_show_one_at_a_time_and_move_every_7_seconds_both_ways(sized_pa
     freeze_clock(sized_page)
     sized_page.goto(base_url + "/")
     articles = sized_page.get_by_role("region", name=Text.ARTICLES)
-    titles = ["How to plan your A/L revision in the last 100 days",
-              "Choosing a degree: Moratuwa, Peradeniya or Colombo?",
-              "Bodim life: a survival guide for first-years"]
+    titles = [
+        "How to plan your A/L revision in the last 100 days",
+        "Choosing a degree: Moratuwa, Peradeniya or Colombo?",
+        "Bodim life: a survival guide for first-years",
+    ]
     expect(slides(articles)).to_have_count(3)
     title = shown_slide(articles).locator("h3").first
     expect(title).to_have_text(titles[0])
@@ -149,8 +161,17 @@ def test_articles_show_one_at_a_time_and_move_every_7_seconds_both_ways(sized_pa
 def test_the_home_page_keeps_its_sections_in_the_spec_order(page: Page, base_url: str) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(base_url + "/")
-    order = [Text.WELCOME, Text.LATEST_NEWS, Text.CLASS_SCHEDULE, Text.KUPPI_RECORDINGS, Text.SHOP_HEADING,
-             Text.SOCIAL, Text.WE_ARE_PROUD, Text.ARTICLES, Text.TALENTS]
+    order = [
+        Text.WELCOME,
+        Text.LATEST_NEWS,
+        Text.CLASS_SCHEDULE,
+        Text.KUPPI_RECORDINGS,
+        Text.SHOP_HEADING,
+        Text.SOCIAL,
+        Text.WE_ARE_PROUD,
+        Text.ARTICLES,
+        Text.TALENTS,
+    ]
     expect(page.get_by_role("heading", name=Text.TALENTS)).to_be_visible()
     tops = [page.get_by_role("heading", name=name, exact=True).first.bounding_box()["y"] for name in order]
     assert tops == sorted(tops)

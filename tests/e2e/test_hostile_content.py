@@ -61,8 +61,12 @@ class HostileBackend:
 
     @property
     def ids(self) -> dict[str, str]:
-        return {"news": self.data.news_id, "ol": self.data.folder_id("ol"), "al": self.data.folder_id("al"),
-                "teacher": self.data.teacher_id}
+        return {
+            "news": self.data.news_id,
+            "ol": self.data.folder_id("ol"),
+            "al": self.data.folder_id("al"),
+            "teacher": self.data.teacher_id,
+        }
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +86,21 @@ def test_the_corpus_is_hostile_enough(hostile_pocketbase: HostileBackend) -> Non
     assert len(HTML_PAYLOADS) >= 40 and len(LINK_PAYLOADS) >= 40
     assert sum("__xss" in p for p in HTML_PAYLOADS) >= 40  # marker variants, seen without a dialog
     # Every public collection and the protected ones were filled, each link field with every link payload.
-    assert {"News", "Articles", "Products", "SocialMedia", "Notes", "Class_Notes", "Class_Recordings",
-            "Jobs", "Hotels", "OL_Items", "AL_Items", "Classes", "Teachers"} <= set(data.collections)
+    assert {
+        "News",
+        "Articles",
+        "Products",
+        "SocialMedia",
+        "Notes",
+        "Class_Notes",
+        "Class_Recordings",
+        "Jobs",
+        "Hotels",
+        "OL_Items",
+        "AL_Items",
+        "Classes",
+        "Teachers",
+    } <= set(data.collections)
     assert all(count >= len(LINK_PAYLOADS) for count in data.collections.values())
     assert ("Articles", "conent") in data.html_fields and ("News", "content") in data.html_fields
     assert ("SocialMedia", "link") in data.link_fields and ("Jobs", "email") in data.link_fields
@@ -108,8 +125,13 @@ def _open_players_and_previews(page: Page) -> None:
 
 @pytest.mark.parametrize("route", [*ALL_ROUTES, *REFLECTED], ids=lambda r: r.template)
 def test_no_payload_runs_or_reaches_the_dom_on_any_route(
-    browser: Browser, base_url: str, site, backend, hostile_pocketbase: HostileBackend,
-    client_ip: str, route: Route,
+    browser: Browser,
+    base_url: str,
+    site,
+    backend,
+    hostile_pocketbase: HostileBackend,
+    client_ip: str,
+    route: Route,
 ) -> None:
     backend.use(hostile_pocketbase.server)
     context = new_visitor(browser, client_ip, bypass_csp=True, viewport=DESKTOP)
@@ -151,8 +173,14 @@ TYPED = "\"');window.__xss=1;//</script><img src=x onerror=window.__xss=1>\u2028
 
 @pytest.mark.parametrize("path, box", [("/youtube", Text.SEARCH_RECORDINGS), ("/notes", Text.SEARCH_NOTES)])
 def test_a_payload_typed_into_a_search_box_stays_text(
-    browser: Browser, base_url: str, site, backend, hostile_pocketbase: HostileBackend, client_ip: str,
-    path: str, box: str,
+    browser: Browser,
+    base_url: str,
+    site,
+    backend,
+    hostile_pocketbase: HostileBackend,
+    client_ip: str,
+    path: str,
+    box: str,
 ) -> None:
     """Searches are echoed in the page ("No videos found for ...") and written into the address."""
     backend.use(hostile_pocketbase.server)

@@ -48,12 +48,16 @@ def test_call_whatsapp_and_email_actions(sized_page: Page, base_url: str, demo_p
     job = _jobs(demo_pocketbase)[0]
     sized_page.goto(base_url + "/jobs")
     card = sized_page.get_by_test_id("job-card").first
-    expect(card.get_by_role("link", name=f"{Text.CALL} {job.company}")).to_have_attribute("href", tel_href(job.phone_number))
+    expect(card.get_by_role("link", name=f"{Text.CALL} {job.company}")).to_have_attribute(
+        "href", tel_href(job.phone_number)
+    )
     whatsapp = card.get_by_role("link", name=f"{Text.WHATSAPP} {job.company}")
     expect(whatsapp).to_have_attribute("href", f"https://wa.me/{whatsapp_number(job.whatsapp_number)}")
     assert whatsapp_number(job.whatsapp_number).startswith("94")
     expect(whatsapp).to_have_attribute("target", "_blank")
-    expect(card.get_by_role("link", name=f"{Text.EMAIL} {job.company}")).to_have_attribute("href", f"mailto:{job.email}")
+    expect(card.get_by_role("link", name=f"{Text.EMAIL} {job.company}")).to_have_attribute(
+        "href", f"mailto:{job.email}"
+    )
 
 
 def test_a_number_that_cannot_be_a_mobile_gets_no_whatsapp_button(page: Page, base_url: str, demo_pocketbase) -> None:

@@ -59,7 +59,9 @@ def test_news_switched_on_appears_in_the_open_home_carousel(page: Page, base_url
         assert_not_reloaded(page)
         # The carousel counts it: one dot per active item.
         active = sum(1 for item in records(admin, Collection.NEWS) if item["active"])
-        expect(page.locator("#carousel-home-news").get_by_role("button", name=re.compile(r"^Show news item "))).to_have_count(active)
+        expect(
+            page.locator("#carousel-home-news").get_by_role("button", name=re.compile(r"^Show news item "))
+        ).to_have_count(active)
 
 
 def test_a_new_class_today_appears_in_the_open_schedule_and_leaves_when_deleted(
@@ -74,13 +76,22 @@ def test_a_new_class_today_appears_in_the_open_schedule_and_leaves_when_deleted(
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")  # starts now: today in Colombo too
 
     started = watch_for_text(page, "[data-testid=class-item] h4", name)
-    with created(admin, Collection.CLASSES, name=name, date=now, duration=60, teacher=teacher["id"],
-                 zoom="https://zoom.us/j/1234567890") as lesson:
+    with created(
+        admin,
+        Collection.CLASSES,
+        name=name,
+        date=now,
+        duration=60,
+        teacher=teacher["id"],
+        zoom="https://zoom.us/j/1234567890",
+    ) as lesson:
         item = schedule.get_by_test_id("class-item").filter(has_text=name)
         expect(item).to_have_count(1, timeout=SHOWN_MS)
         print(f"\nnew class -> on the open page in {seconds_since(page, started):.3f} s")
         expect(item).to_contain_text(teacher["name"])
-        expect(item.get_by_role("link", name=Text.JOIN_ZOOM_CLASS)).to_have_attribute("href", "https://zoom.us/j/1234567890")
+        expect(item.get_by_role("link", name=Text.JOIN_ZOOM_CLASS)).to_have_attribute(
+            "href", "https://zoom.us/j/1234567890"
+        )
         admin.delete(f"/api/collections/Classes/records/{lesson['id']}").raise_for_status()
         expect(item).to_have_count(0, timeout=SHOWN_MS)
     assert_not_reloaded(page)

@@ -155,7 +155,8 @@ def test_download_fetches_the_file_with_a_short_lived_token(
     page.on("request", lambda r: requests.append(r.url) if "/api/files/" in r.url else None)
     with page.expect_download() as download:
         _documents(page).filter(has_text=NOTE_NAMES[0]).get_by_role(
-            "button", name=re.compile(f"^{Text.DOWNLOAD}")).click()
+            "button", name=re.compile(f"^{Text.DOWNLOAD}")
+        ).click()
     assert download.value.suggested_filename.endswith(".pdf")
     query = parse_qs(urlsplit(requests[-1]).query)
     assert query["download"] == ["1"] and query["token"][0]
@@ -164,8 +165,10 @@ def test_download_fetches_the_file_with_a_short_lived_token(
 @contextlib.contextmanager
 def _file_token_life(pocketbase, seconds: int):
     """Shorten the users' file-token life in PocketBase for the duration of a test."""
-    admin = httpx.post(f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-                       json={"identity": SUPERUSER[0], "password": SUPERUSER[1]}).json()["token"]
+    admin = httpx.post(
+        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
+        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+    ).json()["token"]
     url = f"{pocketbase.url}/api/collections/users"
     before = httpx.get(url, headers={"Authorization": admin}).json()["fileToken"]["duration"]
     httpx.patch(url, headers={"Authorization": admin}, json={"fileToken": {"duration": seconds}}).raise_for_status()

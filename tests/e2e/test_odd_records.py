@@ -17,7 +17,14 @@ from playwright.sync_api import Browser, expect
 
 from student_portal.constants import Text
 from tests.e2e.conftest import PHONE
-from tests.e2e.page_checks import PageWatch, SiteLog, expect_no_crash_screen, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import (
+    PageWatch,
+    SiteLog,
+    expect_no_crash_screen,
+    new_visitor,
+    sign_in_context,
+    wait_for_content,
+)
 from tests.e2e.routes import ALL_ROUTES, Route
 from tests.support.odd_content import ODD_PASSWORD, ODD_USER, OddIds, seed_odd
 from tests.support.pocketbases import schema_only_migrations, start_pocketbase
@@ -54,7 +61,13 @@ def odd_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OddBack
 
 @pytest.mark.parametrize("route", ALL_ROUTES, ids=lambda r: r.template)
 def test_every_route_renders_broken_records_without_a_crash(
-    browser: Browser, base_url: str, site, backend, odd_pocketbase: OddBackend, client_ip: str, route: Route,
+    browser: Browser,
+    base_url: str,
+    site,
+    backend,
+    odd_pocketbase: OddBackend,
+    client_ip: str,
+    route: Route,
 ) -> None:
     backend.use(odd_pocketbase.server)
     log = SiteLog(site)
@@ -76,8 +89,9 @@ def test_every_route_renders_broken_records_without_a_crash(
     assert log.crashes() == []
 
 
-def test_a_megabyte_news_item_opens_with_its_text(browser: Browser, base_url: str, backend,
-                                                  odd_pocketbase: OddBackend, client_ip: str) -> None:
+def test_a_megabyte_news_item_opens_with_its_text(
+    browser: Browser, base_url: str, backend, odd_pocketbase: OddBackend, client_ip: str
+) -> None:
     backend.use(odd_pocketbase.server)
     context = new_visitor(browser, client_ip, viewport=PHONE)
     try:

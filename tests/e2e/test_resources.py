@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from student_portal.constants import Text
 from student_portal.pocketbase import Folder
-from tests.e2e.conftest import DESKTOP
 from tests.e2e.address_helpers import is_same_document, mark_document
+from tests.e2e.conftest import DESKTOP
 from tests.support.demo_records import demo_records
 
 LEVELS = [("ol", "O/L", "OLFolders", "OL_Items", "OL_Slides"), ("al", "A/L", "ALFolders", "AL_Items", "AL_Slides")]
@@ -54,13 +54,19 @@ def test_folder_page_without_folders_and_with_a_dead_backend(page: Page, base_ur
     expect(page.get_by_role("alert")).to_have_text(Text.FOLDERS_FAILED)
 
 
-def test_moving_from_ol_to_al_folders_in_the_app_shows_the_al_folders(page: Page, base_url: str, demo_pocketbase) -> None:
+def test_moving_from_ol_to_al_folders_in_the_app_shows_the_al_folders(
+    page: Page, base_url: str, demo_pocketbase
+) -> None:
     page.goto(base_url + "/ol-folder")
-    expect(page.get_by_test_id("folder-card")).to_have_text([f.display_name for f in _folders(demo_pocketbase, "OLFolders")])
+    expect(page.get_by_test_id("folder-card")).to_have_text(
+        [f.display_name for f in _folders(demo_pocketbase, "OLFolders")]
+    )
     page.set_viewport_size(DESKTOP)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="A/L Api").click()  # client-side route
     expect(page).to_have_url(re.compile(r"/al-folder$"))
-    expect(page.get_by_test_id("folder-card")).to_have_text([f.display_name for f in _folders(demo_pocketbase, "ALFolders")])
+    expect(page.get_by_test_id("folder-card")).to_have_text(
+        [f.display_name for f in _folders(demo_pocketbase, "ALFolders")]
+    )
 
 
 def test_a_folder_shows_papers_by_default_then_notes_with_the_type_in_the_address(
@@ -92,15 +98,18 @@ def test_an_item_card_has_image_variant_badge_title_description_and_download(
     page: Page, base_url: str, demo_pocketbase
 ) -> None:
     folder = _folders(demo_pocketbase, "OLFolders")[0]
-    item = next(i for i in demo_records(demo_pocketbase, "OL_Items", filter=f'folder = "{folder.id}"')
-                if i["type"] == "paper")
+    item = next(
+        i for i in demo_records(demo_pocketbase, "OL_Items", filter=f'folder = "{folder.id}"') if i["type"] == "paper"
+    )
     page.goto(f"{base_url}/ol/{folder.id}")
     card = page.get_by_test_id("item-card").filter(has=page.get_by_role("heading", name=item["title"], exact=True))
     expect(card.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=400x300$"))
     expect(card).to_contain_text(item["varient"])
     expect(card).to_contain_text(item["description"])
     download = card.get_by_role("link", name=f"{Text.DOWNLOAD} {item['title']}")
-    expect(download).to_have_attribute("href", re.compile(rf"/api/files/[^/]+/{item['id']}/{re.escape(item['file'])}\?download=1$"))
+    expect(download).to_have_attribute(
+        "href", re.compile(rf"/api/files/[^/]+/{item['id']}/{re.escape(item['file'])}\?download=1$")
+    )
 
 
 @pytest.mark.parametrize("path", ["/al/no-such-folder", "/ol/no-such-folder?type=note"])

@@ -52,7 +52,9 @@ def news_headline(page: Page, title: str):
 
 
 @pytest.fixture
-def visitors_on_several_workers(redis_site, redis_server: RedisServer, browser: Browser, base_url: str) -> Iterator[list[Page]]:
+def visitors_on_several_workers(
+    redis_site, redis_server: RedisServer, browser: Browser, base_url: str
+) -> Iterator[list[Page]]:
     """Home pages open in separate browser contexts until they sit on at least two workers."""
     store = redis.Redis.from_url(redis_server.url)
     contexts, pages, workers = [], [], set()
@@ -66,7 +68,9 @@ def visitors_on_several_workers(redis_site, redis_server: RedisServer, browser: 
             page = context.new_page()
             page.goto(base_url + "/")
             expect(page.get_by_role("heading", name=Text.LATEST_NEWS)).to_be_visible()
-            expect(page.get_by_role("region", name=Text.CLASS_SCHEDULE).get_by_text(Text.LOADING_SCHEDULE)).to_have_count(0)
+            expect(
+                page.get_by_role("region", name=Text.CLASS_SCHEDULE).get_by_text(Text.LOADING_SCHEDULE)
+            ).to_have_count(0)
             worker = worker_of(page, store)
             if worker in workers and len(pages) >= 4:
                 context.close()  # one more on a worker we have: not needed, try again shortly

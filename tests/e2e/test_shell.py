@@ -46,7 +46,8 @@ def test_desktop_navigation_moves_between_pages(page: Page, base_url: str) -> No
     nav.get_by_role("link", name="Bodim").click()
     expect(page).to_have_url(base_url + "/booking")
     expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Bodim")).to_have_attribute(
-        "aria-current", "page")
+        "aria-current", "page"
+    )
 
 
 def test_phone_shows_four_short_tabs_and_a_menu_with_everything(page: Page, base_url: str) -> None:
@@ -71,7 +72,8 @@ def test_section_pages_highlight_their_tab(page: Page, base_url: str) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(base_url + "/al/does-not-exist")
     expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="A/L Api")).to_have_attribute(
-        "aria-current", "page")
+        "aria-current", "page"
+    )
 
 
 def test_unknown_route_shows_a_real_404_page(page: Page, base_url: str) -> None:

@@ -33,14 +33,18 @@ def test_recordings_grid_shows_every_recording_newest_first_with_its_subject(
     cards = sized_page.get_by_test_id("recording-card")
     expect(cards).to_have_count(len(recordings))
     expect(cards.get_by_role("heading")).to_have_text([r.name for r in recordings])
-    expect(cards.locator("span.rounded-full")).to_have_text([names.get(r.subject, Text.SUBJECT_UNKNOWN) for r in recordings])
+    expect(cards.locator("span.rounded-full")).to_have_text(
+        [names.get(r.subject, Text.SUBJECT_UNKNOWN) for r in recordings]
+    )
 
 
 def test_a_recording_whose_link_has_no_video_id_shows_no_video(page: Page, base_url: str, demo_pocketbase) -> None:
     broken = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link) is None)
     working = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link))
     page.goto(base_url + "/youtube")
-    expect(page.get_by_test_id("recording-card").filter(has_text=broken.name).locator("[data-video-id]")).to_have_count(0)
+    expect(page.get_by_test_id("recording-card").filter(has_text=broken.name).locator("[data-video-id]")).to_have_count(
+        0
+    )
     video = page.get_by_test_id("recording-card").filter(has_text=working.name).locator("[data-video-id]")
     expect(video).to_have_attribute("data-video-id", youtube_id(working.link))
 
@@ -94,8 +98,9 @@ def test_subject_dropdown_lists_all_then_subjects_newest_first_and_filters(
 
 def test_a_shared_search_and_subject_link_opens_the_same_view(page: Page, base_url: str, demo_pocketbase) -> None:
     physics = next(s for s in _subjects(demo_pocketbase) if s["name"] == "Physics")
-    expected = [r.name for r in _recordings(demo_pocketbase)
-                if r.subject == physics["id"] and "dynamics" in r.name.casefold()]
+    expected = [
+        r.name for r in _recordings(demo_pocketbase) if r.subject == physics["id"] and "dynamics" in r.name.casefold()
+    ]
     page.goto(f"{base_url}/youtube?q=dynamics&subject={physics['id']}")
     expect(page.get_by_label(Text.SEARCH_RECORDINGS)).to_have_value("dynamics")
     expect(page.get_by_label(Text.SUBJECT)).to_have_value(physics["id"])

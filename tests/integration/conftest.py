@@ -95,9 +95,7 @@ def pb_admin_token(pocketbase: EmbeddedPocketBase) -> str:
 @pytest.fixture(scope="session")
 def admin(pocketbase: EmbeddedPocketBase, pb_admin_token: str) -> Iterator[httpx.Client]:
     """An httpx client that talks to PocketBase as the superuser."""
-    with httpx.Client(
-        base_url=pocketbase.url, headers={"Authorization": pb_admin_token}, timeout=10
-    ) as client:
+    with httpx.Client(base_url=pocketbase.url, headers={"Authorization": pb_admin_token}, timeout=10) as client:
         yield client
 
 

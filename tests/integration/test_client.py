@@ -81,9 +81,7 @@ async def test_list_sorts_both_ways(pb: PocketBaseClient) -> None:
 async def test_list_filters_by_folder(pb: PocketBaseClient) -> None:
     folders = await pb.full_list(Collection.OL_FOLDERS, sort="created")
     folder_id = folders[0]["id"]
-    result = await pb.list(
-        Collection.OL_ITEMS, per_page=500, sort="created", filter=filter_eq("folder", folder_id)
-    )
+    result = await pb.list(Collection.OL_ITEMS, per_page=500, sort="created", filter=filter_eq("folder", folder_id))
     assert result.items and all(item["folder"] == folder_id for item in result.items)
     assert result.total_items < (await pb.list(Collection.OL_ITEMS, per_page=1)).total_items
 
@@ -165,17 +163,13 @@ def tricky_cities(admin: httpx.Client) -> Iterator[list[str]]:
             admin.delete(f"/api/collections/Citys/records/{record_id}")
 
 
-async def test_filter_eq_finds_exactly_the_tricky_values(
-    pb: PocketBaseClient, tricky_cities: list[str]
-) -> None:
+async def test_filter_eq_finds_exactly_the_tricky_values(pb: PocketBaseClient, tricky_cities: list[str]) -> None:
     for value in tricky_cities:
         found = await pb.full_list(Collection.CITYS, filter=filter_eq("name", value))
         assert [item["name"] for item in found] == [value], value
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     value=st.text(
         alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
@@ -190,9 +184,7 @@ async def test_filter_eq_never_breaks_out_of_the_literal(pb: PocketBaseClient, v
 
 
 # --- auth ---------------------------------------
-@pytest.mark.parametrize(
-    ("identity", "role"), [("notes", "notes"), ("full@demo.lk", "full"), ("basic", "basic")]
-)
+@pytest.mark.parametrize(("identity", "role"), [("notes", "notes"), ("full@demo.lk", "full"), ("basic", "basic")])
 async def test_sign_in_by_username_or_email(pb: PocketBaseClient, identity: str, role: str) -> None:
     result = await pb.auth_with_password(identity, DEMO_PASSWORD, client_ip=visitor_ip())
     user = User.model_validate(result.record)
@@ -231,53 +223,39 @@ async def test_auth_refresh_renews_the_token(pb: PocketBaseClient, notes_token: 
 
 
 # --- protected content ---------------------------------------
-async def test_notes_are_empty_without_the_notes_role(
-    pb: PocketBaseClient, basic_token: str
-) -> None:
+async def test_notes_are_empty_without_the_notes_role(pb: PocketBaseClient, basic_token: str) -> None:
     assert (await pb.list(Collection.NOTES, sort="created")).items == []
     assert (await pb.list(Collection.NOTES, sort="created", token=basic_token)).items == []
     assert (await pb.list(Collection.NOTES, sort="created", token="garbage")).items == []
 
 
 async def test_notes_are_listed_for_a_notes_user(pb: PocketBaseClient, notes_token: str) -> None:
-    notes = parse_records(
-        Note, await pb.full_list(Collection.NOTES, sort="created", token=notes_token)
-    )
+    notes = parse_records(Note, await pb.full_list(Collection.NOTES, sort="created", token=notes_token))
     assert len(notes) >= 2
     assert any(note.display_name == Text.UNTITLED_NOTE for note in notes)
     assert any(note.external and note.drive for note in notes)
 
 
-async def test_protected_file_opens_only_with_a_file_token(
-    pb: PocketBaseClient, notes_token: str
-) -> None:
+async def test_protected_file_opens_only_with_a_file_token(pb: PocketBaseClient, notes_token: str) -> None:
     notes = await pb.full_list(Collection.NOTES, sort="created", token=notes_token)
     note = next(n for n in notes if n["file"])
     plain = pb.file_url(note["collectionId"], note["id"], note["file"])
     async with httpx.AsyncClient(timeout=10) as browser:
         assert (await browser.get(plain)).status_code == 404
         file_token = await pb.file_token(notes_token)
-        opened = await browser.get(
-            pb.file_url(note["collectionId"], note["id"], note["file"], token=file_token)
-        )
+        opened = await browser.get(pb.file_url(note["collectionId"], note["id"], note["file"], token=file_token))
         assert opened.status_code == 200 and opened.content.startswith(b"%PDF")
         download = await browser.get(
-            pb.file_url(
-                note["collectionId"], note["id"], note["file"], token=file_token, download=True
-            )
+            pb.file_url(note["collectionId"], note["id"], note["file"], token=file_token, download=True)
         )
         assert "attachment" in download.headers.get("content-disposition", "")
 
 
 async def test_public_file_url_and_thumb(pb: PocketBaseClient) -> None:
-    news = (await pb.list(Collection.NEWS, per_page=1, sort="created", filter='image != ""')).items[
-        0
-    ]
+    news = (await pb.list(Collection.NEWS, per_page=1, sort="created", filter='image != ""')).items[0]
     async with httpx.AsyncClient(timeout=10) as browser:
         full = await browser.get(pb.file_url(news["collectionId"], news["id"], news["image"]))
-        thumb = await browser.get(
-            pb.file_url(news["collectionId"], news["id"], news["image"], thumb="640x360")
-        )
+        thumb = await browser.get(pb.file_url(news["collectionId"], news["id"], news["image"], thumb="640x360"))
     assert full.status_code == thumb.status_code == 200
     assert full.headers["content-type"].startswith("image/")
 
@@ -303,9 +281,7 @@ async def test_cache_serves_parsed_public_content(pb: PocketBaseClient) -> None:
         await cache.records(Collection.NOTES)
 
 
-async def test_cache_sees_admin_edits_after_invalidate(
-    pb: PocketBaseClient, admin: httpx.Client
-) -> None:
+async def test_cache_sees_admin_edits_after_invalidate(pb: PocketBaseClient, admin: httpx.Client) -> None:
     cache = ContentCache(pb, ttl=30)
     before = await cache.records(Collection.CITYS)
     created = admin.post("/api/collections/Citys/records", json={"name": "Jaffna test"})

@@ -75,7 +75,9 @@ async def inactive_news(cache: ContentCache, admin: httpx.Client) -> NewsItem:
     return target
 
 
-async def test_an_admin_edit_reaches_the_cache_within_two_seconds(pocketbase: EmbeddedPocketBase, admin: httpx.Client) -> None:
+async def test_an_admin_edit_reaches_the_cache_within_two_seconds(
+    pocketbase: EmbeddedPocketBase, admin: httpx.Client
+) -> None:
     async with subscribed(pocketbase.url) as (cache, _):
         target = await inactive_news(cache, admin)
         heard: list[str] = []

@@ -23,9 +23,7 @@ ALL_COLLECTIONS = sorted([*SCHEMA, "users"])
 
 @pytest.fixture(scope="module")
 def note_counts(admin: httpx.Client) -> dict[str, int]:
-    return {
-        name: len(list_all(admin, name)) for name in ("Notes", "Class_Notes", "Class_Recordings")
-    }
+    return {name: len(list_all(admin, name)) for name in ("Notes", "Class_Notes", "Class_Recordings")}
 
 
 def collection_id(admin: httpx.Client, name: str) -> str:
@@ -115,8 +113,15 @@ def test_content_is_public_to_read(name, anon, admin):
 @pytest.mark.parametrize("name", ALL_COLLECTIONS)
 def test_nobody_but_superusers_can_create(name, role, as_role, admin):
     before = admin.get(f"/api/collections/{name}/records", params={"perPage": 1}).json()["totalItems"]
-    body = {"name": "hacked", "title": "hacked", "email": "new@demo.lk", "username": "newbie",
-            "password": "whatever-123", "passwordConfirm": "whatever-123", "role": "full"}
+    body = {
+        "name": "hacked",
+        "title": "hacked",
+        "email": "new@demo.lk",
+        "username": "newbie",
+        "password": "whatever-123",
+        "passwordConfirm": "whatever-123",
+        "role": "full",
+    }
     response = as_role(role).post(f"/api/collections/{name}/records", json=body)
     assert response.status_code == 403, (name, role, response.text)
     after = admin.get(f"/api/collections/{name}/records", params={"perPage": 1}).json()["totalItems"]
@@ -235,10 +240,7 @@ def test_wrong_password_is_rejected(pocketbase):
 
 def test_sign_in_rate_limit_is_per_forwarded_address(pocketbase):
     attacker = next_client_ip()
-    statuses = [
-        sign_in(pocketbase.url, "basic", f"wrong-{n}", client_ip=attacker).status_code
-        for n in range(11)
-    ]
+    statuses = [sign_in(pocketbase.url, "basic", f"wrong-{n}", client_ip=attacker).status_code for n in range(11)]
     assert statuses[:10] == [400] * 10
     assert statuses[10] == 429
     # still blocked for that address, even with the right password

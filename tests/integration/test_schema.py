@@ -19,10 +19,7 @@ from tests.integration.conftest import DEMO_USERS, list_all
 COLOMBO = timezone(timedelta(hours=5, minutes=30))  # Asia/Colombo, no DST
 SEED_DIR = Path(__file__).resolve().parents[2] / "pb" / "pb_seed"
 
-NOTES_ROLE = (
-    '@request.auth.collectionName = "users" && '
-    '(@request.auth.role = "notes" || @request.auth.role = "full")'
-)
+NOTES_ROLE = '@request.auth.collectionName = "users" && (@request.auth.role = "notes" || @request.auth.role = "full")'
 SIGNED_IN = '@request.auth.collectionName = "users" && @request.auth.id != ""'
 
 
@@ -247,9 +244,7 @@ def test_users_collection(collections):
     assert fields["role"]["values"] == ["basic", "notes", "full"]
     assert fields["role"]["maxSelect"] == 1
     assert fields["username"]["type"] == "text"
-    assert any(
-        "UNIQUE" in index and "`username`" in index for index in users["indexes"]
-    ), users["indexes"]
+    assert any("UNIQUE" in index and "`username`" in index for index in users["indexes"]), users["indexes"]
     assert users["passwordAuth"]["enabled"] is True
     assert users["passwordAuth"]["identityFields"] == ["email", "username"]
     assert users["listRule"] == "id = @request.auth.id"
@@ -265,9 +260,7 @@ def test_settings(admin):
     settings = response.json()
     assert settings["meta"]["appName"] == "Student Portal"
     assert settings["rateLimits"]["enabled"] is True
-    assert {"label": "*:auth", "audience": "", "maxRequests": 10, "duration": 60} in settings[
-        "rateLimits"
-    ]["rules"]
+    assert {"label": "*:auth", "audience": "", "maxRequests": 10, "duration": 60} in settings["rateLimits"]["rules"]
     assert settings["trustedProxy"] == {"headers": ["X-Forwarded-For"], "useLeftmostIP": False}
 
 

@@ -23,7 +23,9 @@ def superuser_client(url: str) -> httpx.Client:
 
 
 def records(admin: httpx.Client, collection: str, **params: str) -> list[dict[str, Any]]:
-    response = admin.get(f"/api/collections/{collection}/records", params={"perPage": "500", "sort": "created,id", **params})
+    response = admin.get(
+        f"/api/collections/{collection}/records", params={"perPage": "500", "sort": "created,id", **params}
+    )
     response.raise_for_status()
     return response.json()["items"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 
 
-def demo_records(server, collection: str, *, sort: str = "created,id", filter: str = "") -> list[dict]:  # noqa: A002
+def demo_records(server, collection: str, *, sort: str = "created,id", filter: str = "") -> list[dict]:
     params = {"perPage": 500, "sort": sort, **({"filter": filter} if filter else {})}
     response = httpx.get(f"{server.url}/api/collections/{collection}/records", params=params, timeout=10)
     response.raise_for_status()

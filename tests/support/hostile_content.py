@@ -106,7 +106,7 @@ LINK_PAYLOADS: list[str] = [
 FILE_NAME_PAYLOADS: list[str] = [
     '"><img src=x onerror=alert(1)>.png',
     "javascript:window.__xss=1",
-    "x.png?token=1#\" onload=\"alert(1)",
+    'x.png?token=1#" onload="alert(1)',
 ]
 
 # Text fields the site turns into links (tel:, wa.me): they get LINK_PAYLOADS.
@@ -235,4 +235,3 @@ def seed_hostile(seeder: Seeder) -> HostileData:
         out.collections[collection] = records
     seeder.create_user(HOSTILE_USER, HOSTILE_PASSWORD, "full")
     return out
-

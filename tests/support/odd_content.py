@@ -47,8 +47,14 @@ def seed_odd(seeder: Seeder) -> OddIds:
     """Fill a schema-only PocketBase with broken records, one kind of breakage per record."""
     unicode_title = " ".join(UNICODE_HEAVY[:4])
 
-    def add(collection: str, n: int, data: dict, files: dict | None = None, raw: dict | None = None,
-            prefix: str | None = None) -> str:
+    def add(
+        collection: str,
+        n: int,
+        data: dict,
+        files: dict | None = None,
+        raw: dict | None = None,
+        prefix: str | None = None,
+    ) -> str:
         record_id = _rid(prefix or ("odd" + "".join(c for c in collection.lower() if c.isalpha())[:6]), n)
         seeder.create(collection, {"id": record_id, **data}, files)
         if raw:
@@ -65,8 +71,13 @@ def seed_odd(seeder: Seeder) -> OddIds:
 
     # Home and content pages.
     add("News", 1, {"title": "", "excerpt": "", "active": True, "content": ""}, prefix="oddnews")
-    add("News", 2, {"title": unicode_title, "active": True, "content": "<p>" + HUGE + "</p>"}, {"image": SMALL_IMAGE},
-        prefix="oddnews")
+    add(
+        "News",
+        2,
+        {"title": unicode_title, "active": True, "content": "<p>" + HUGE + "</p>"},
+        {"image": SMALL_IMAGE},
+        prefix="oddnews",
+    )
     add("News", 3, {"title": "Inactive", "active": False}, raw={"active": "yes"}, prefix="oddnews")
     add("Articles", 1, {"conent": ""})
     add("Articles", 2, {"conent": "<h1>" + unicode_title + "</h1><p>" + HUGE + "</p>"})
@@ -77,12 +88,21 @@ def seed_odd(seeder: Seeder) -> OddIds:
     add("Desktop_Slides", 2, {"title": "Huge"}, {"field": SMALL_IMAGE}, raw={"title": HUGE})
     talent_category = add("TalentsCategories", 1, {"name": ""})
     add("Talents", 1, {"name": "", "title": "", "link": ""})
-    add("Talents", 2, {"name": unicode_title, "link": "https://youtu.be/dQw4w9WgXcQ", "categorie": talent_category},
-        raw={"date": NOT_A_DATE})
+    add(
+        "Talents",
+        2,
+        {"name": unicode_title, "link": "https://youtu.be/dQw4w9WgXcQ", "categorie": talent_category},
+        raw={"date": NOT_A_DATE},
+    )
     add("Talents", 3, {"name": "Missing category"}, raw={"categorie": MISSING, "link": "not a link", "date": "0"})
     add("SocialMedia", 1, {"platform": "youtube"}, raw={"platform": "myspace", "link": ""})
-    add("SocialMedia", 2, {"title": unicode_title, "description": "Huge"}, {"thumbnailUrl": SMALL_IMAGE},
-        raw={"description": HUGE})
+    add(
+        "SocialMedia",
+        2,
+        {"title": unicode_title, "description": "Huge"},
+        {"thumbnailUrl": SMALL_IMAGE},
+        raw={"description": HUGE},
+    )
 
     # Teachers, classes and the tuition pages.
     add("Teachers", 1, {"name": "", "description": ""}, prefix="oddteacher")
@@ -91,8 +111,12 @@ def seed_odd(seeder: Seeder) -> OddIds:
     add("Classes", 2, {"name": unicode_title, "date": _today_at(10), "teacher": TEACHER}, raw={"duration": -30})
     add("Classes", 3, {"name": "No date"}, raw={"date": NOT_A_DATE})
     add("Class_Promo", 1, {"description": "", "whatsappNumber": "call me", "message": ""})
-    add("Class_Promo", 2, {"description": HUGE[:4000], "whatsappNumber": "0771234567", "message": unicode_title},
-        {"image": SMALL_IMAGE})
+    add(
+        "Class_Promo",
+        2,
+        {"description": HUGE[:4000], "whatsappNumber": "0771234567", "message": unicode_title},
+        {"image": SMALL_IMAGE},
+    )
 
     # Notes and class material (signed in).
     add("Notes", 1, {"name": "", "external": False})
@@ -105,8 +129,7 @@ def seed_odd(seeder: Seeder) -> OddIds:
 
     # Recordings: a missing subject reads Unknown.
     add("Subjects", 1, {"name": ""})
-    add("Recordings", 1, {"name": "", "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"},
-        raw={"subject": MISSING})
+    add("Recordings", 1, {"name": "", "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"}, raw={"subject": MISSING})
     add("Recordings", 2, {"name": unicode_title, "link": ""})
     for slides in ("Notes_Slides", "Recording_Slides", "OL_Slides", "AL_Slides"):
         add(slides, 1, {"title": "", "excerpt": ""})
@@ -118,18 +141,33 @@ def seed_odd(seeder: Seeder) -> OddIds:
         seeder.create(folders, {"id": folder, "name": unicode_title, "label": ""})
         add(folders, 2, {"name": "", "label": ""}, prefix=f"odd{level.lower()}empty")
         add(f"{level}_Items", 1, {"folder": folder, "type": "paper", "title": "", "description": ""})
-        add(f"{level}_Items", 2, {"folder": folder, "type": "paper", "title": unicode_title, "varient": unicode_title},
-            {"image": SMALL_IMAGE, "file": SMALL_PDF}, raw={"description": HUGE})
+        add(
+            f"{level}_Items",
+            2,
+            {"folder": folder, "type": "paper", "title": unicode_title, "varient": unicode_title},
+            {"image": SMALL_IMAGE, "file": SMALL_PDF},
+            raw={"description": HUGE},
+        )
         add(f"{level}_Items", 3, {"folder": folder}, raw={"type": "exam", "title": "Odd type"})
 
     # Jobs and rooms.
     city = add("Citys", 1, {"name": ""})
     add("Hotels", 1, {"name": "", "price": 0, "reviewScore": 0, "rating": 0, "gust": 0, "city": city})
-    add("Hotels", 2, {"name": unicode_title, "contact": "not a number", "whatsapp": "0112345678"}, {"image": SMALL_IMAGE},
-        raw={"city": MISSING, "price": "", "reviewScore": "", "rating": 99, "gust": -1})
+    add(
+        "Hotels",
+        2,
+        {"name": unicode_title, "contact": "not a number", "whatsapp": "0112345678"},
+        {"image": SMALL_IMAGE},
+        raw={"city": MISSING, "price": "", "reviewScore": "", "rating": 99, "gust": -1},
+    )
     add("Jobs", 1, {"title": "", "company": ""})
-    add("Jobs", 2, {"title": unicode_title, "tags": {"not": "a list"}}, {"logo": SMALL_IMAGE},
-        raw={"postedAt": NOT_A_DATE, "email": "nobody", "phoneNumber": "123"})
+    add(
+        "Jobs",
+        2,
+        {"title": unicode_title, "tags": {"not": "a list"}},
+        {"logo": SMALL_IMAGE},
+        raw={"postedAt": NOT_A_DATE, "email": "nobody", "phoneNumber": "123"},
+    )
     add("Jobs", 3, {"title": "Huge"}, raw={"title": HUGE, "tags": ["", None, 5, HUGE[:100]]})
 
     seeder.create_user(ODD_USER, ODD_PASSWORD, "notes")

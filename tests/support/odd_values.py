@@ -65,5 +65,6 @@ def record_dicts(model, *, values: st.SearchStrategy = field_values) -> st.Searc
     keys = [info.alias or name for name, info in model.model_fields.items()]
     fields = st.dictionaries(st.sampled_from(keys) | st.text(max_size=10), values, max_size=len(keys) + 2)
     ids = st.one_of(st.from_regex(r"[a-z0-9]{15}", fullmatch=True), values)
-    return st.builds(lambda f, i, c: {**f, "id": i, "collectionId": c}, fields, ids,
-                     st.one_of(st.just("pbc_123"), values))
+    return st.builds(
+        lambda f, i, c: {**f, "id": i, "collectionId": c}, fields, ids, st.one_of(st.just("pbc_123"), values)
+    )

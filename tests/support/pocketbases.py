@@ -21,10 +21,15 @@ def schema_only_migrations(target: Path) -> Path:
     return target
 
 
-def start_pocketbase(data_dir: Path, *, migrations_dir: Path = MIGRATIONS_DIR,
-                     port: int | None = None) -> EmbeddedPocketBase:
-    server = EmbeddedPocketBase(data_dir, port=port or free_port(), migrations_dir=migrations_dir,
-                                log_file=data_dir.parent / f"{data_dir.name}.log")
+def start_pocketbase(
+    data_dir: Path, *, migrations_dir: Path = MIGRATIONS_DIR, port: int | None = None
+) -> EmbeddedPocketBase:
+    server = EmbeddedPocketBase(
+        data_dir,
+        port=port or free_port(),
+        migrations_dir=migrations_dir,
+        log_file=data_dir.parent / f"{data_dir.name}.log",
+    )
     server.start()
     server.upsert_superuser(*SUPERUSER)
     return server

@@ -47,11 +47,15 @@ class Seeder:
 
     def __init__(self, server: EmbeddedPocketBase) -> None:
         self.server = server
-        token = httpx.post(
-            f"{server.url}/api/collections/_superusers/auth-with-password",
-            json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-            timeout=30,
-        ).raise_for_status().json()["token"]
+        token = (
+            httpx.post(
+                f"{server.url}/api/collections/_superusers/auth-with-password",
+                json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+                timeout=30,
+            )
+            .raise_for_status()
+            .json()["token"]
+        )
         self.http = httpx.Client(base_url=server.url, headers={"Authorization": token}, timeout=60)
         self._schema: dict[str, list[dict[str, Any]]] | None = None
 
@@ -84,7 +88,10 @@ class Seeder:
         else:
             form = {"@jsonPayload": json.dumps(dict(data))}  # PocketBase's JSON part of a multipart body
             uploads = [
-                (field, (path.name, path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"))
+                (
+                    field,
+                    (path.name, path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"),
+                )
                 for field, path in files.items()
             ]
             response = self.http.post(url, data=form, files=uploads)
@@ -134,11 +141,14 @@ class Seeder:
             assert cursor.rowcount == 1, f"{collection}/{record_id}: no such row"
 
     def create_user(self, username: str, password: str, role: str) -> dict[str, Any]:
-        return self.create("users", {
-            "email": f"{username}@test.lk",
-            "username": username,
-            "password": password,
-            "passwordConfirm": password,
-            "role": role,
-            "verified": True,
-        })
+        return self.create(
+            "users",
+            {
+                "email": f"{username}@test.lk",
+                "username": username,
+                "password": password,
+                "passwordConfirm": password,
+                "role": role,
+                "verified": True,
+            },
+        )

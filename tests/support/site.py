@@ -19,8 +19,15 @@ SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
 
 
 class Site:
-    def __init__(self, pocketbase_url: str, *, port: int = SITE_PORT, log_file: Path,
-                 extra_env: dict[str, str] | None = None, project_dir: Path = PROJECT_ROOT) -> None:
+    def __init__(
+        self,
+        pocketbase_url: str,
+        *,
+        port: int = SITE_PORT,
+        log_file: Path,
+        extra_env: dict[str, str] | None = None,
+        project_dir: Path = PROJECT_ROOT,
+    ) -> None:
         self.pocketbase_url = pocketbase_url
         self.project_dir = project_dir
         self.port = port
@@ -44,18 +51,32 @@ class Site:
         }
         log = open(self.log_file, "ab")  # noqa: SIM115 - closed with the process
         self.process = subprocess.Popen(
-            [str(bin_dir / "reflex"), "run", "--env", "prod",
-             "--frontend-port", str(self.port), "--backend-port", str(self.port)],
-            cwd=self.project_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            [
+                str(bin_dir / "reflex"),
+                "run",
+                "--env",
+                "prod",
+                "--frontend-port",
+                str(self.port),
+                "--backend-port",
+                str(self.port),
+            ],
+            cwd=self.project_dir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"site exited early; see {self.log_file}")
             try:
-                if httpx.get(f"{self.url}/ping", timeout=1).status_code == 200 and \
-                        httpx.get(self.url, timeout=2).status_code == 200:
+                if (
+                    httpx.get(f"{self.url}/ping", timeout=1).status_code == 200
+                    and httpx.get(self.url, timeout=2).status_code == 200
+                ):
                     return self
             except httpx.HTTPError:
                 pass
@@ -100,8 +121,12 @@ class SiteRunner:
 
     def ensure(self, extra_env: dict[str, str] | None = None) -> Site:
         env = {**self.base_env, **(extra_env or {})}
-        if self.site is not None and self.env == env and self.site.process is not None \
-                and self.site.process.poll() is None:
+        if (
+            self.site is not None
+            and self.env == env
+            and self.site.process is not None
+            and self.site.process.poll() is None
+        ):
             return self.site
         self.stop()
         self.starts += 1

@@ -58,8 +58,17 @@ def test_an_unreadable_stored_item_counts_as_signed_out(raw: str) -> None:
 
 
 def test_only_the_needed_record_fields_are_stored() -> None:
-    raw = dump_stored_auth("t.o.k", {"id": "u1", "email": "a@b.lk", "role": "full", "name": "Private Name",
-                                     "emailVisibility": False, "avatar": "x.png"})
+    raw = dump_stored_auth(
+        "t.o.k",
+        {
+            "id": "u1",
+            "email": "a@b.lk",
+            "role": "full",
+            "name": "Private Name",
+            "emailVisibility": False,
+            "avatar": "x.png",
+        },
+    )
     assert json.loads(raw) == {"token": "t.o.k", "record": {"id": "u1", "email": "a@b.lk", "role": "full"}}
 
 
@@ -119,10 +128,15 @@ def test_a_logout_failure_is_logged_and_the_visitor_still_ends_signed_out(
 
 @pytest.mark.parametrize(
     ("status", "text"),
-    [(400, Text.LOGIN_FAILED), (404, Text.LOGIN_FAILED), (429, Text.TOO_MANY_ATTEMPTS),
-     (0, Text.BACKEND_UNAVAILABLE), (500, Text.BACKEND_UNAVAILABLE), (502, Text.BACKEND_UNAVAILABLE),
-     (200, Text.BACKEND_UNAVAILABLE)],
+    [
+        (400, Text.LOGIN_FAILED),
+        (404, Text.LOGIN_FAILED),
+        (429, Text.TOO_MANY_ATTEMPTS),
+        (0, Text.BACKEND_UNAVAILABLE),
+        (500, Text.BACKEND_UNAVAILABLE),
+        (502, Text.BACKEND_UNAVAILABLE),
+        (200, Text.BACKEND_UNAVAILABLE),
+    ],
 )
 def test_login_errors_say_what_went_wrong(status: int, text: str) -> None:
     assert login_error_text(ClientResponseError(status=status)) == text
-

@@ -37,8 +37,14 @@ def test_percentile_outside_0_to_100_is_refused():
 
 def test_summary_reports_count_extremes_and_tail_percentiles():
     values = [float(v) for v in range(1, 101)]
-    assert summary(values) == {"n": 100, "min": 1.0, "p50": pytest.approx(50.5), "p95": pytest.approx(95.05),
-                               "p99": pytest.approx(99.01), "max": 100.0}
+    assert summary(values) == {
+        "n": 100,
+        "min": 1.0,
+        "p50": pytest.approx(50.5),
+        "p95": pytest.approx(95.05),
+        "p99": pytest.approx(99.01),
+        "max": 100.0,
+    }
     assert summary([])["p95"] is None
 
 
@@ -46,26 +52,47 @@ def test_lighthouse_extraction_reads_scores_metrics_bytes_and_failing_audits():
     figures = extract(json.loads(FIXTURE.read_text()))
     assert figures["lighthouse"].startswith("13.")
     assert figures["form_factor"] == "mobile"
-    assert (figures["performance"], figures["accessibility"], figures["best-practices"], figures["seo"]) == (90, 85, 100, 90)
+    assert (figures["performance"], figures["accessibility"], figures["best-practices"], figures["seo"]) == (
+        90,
+        85,
+        100,
+        90,
+    )
     assert (figures["fcp_ms"], figures["lcp_ms"], figures["tbt_ms"], figures["cls"]) == (2853.8, 2853.8, 22.5, 0)
     assert figures["bytes"] == 336577
     assert figures["image_bytes"] == 12345
     assert figures["error"] is None
     # Only weighted audits that did not pass; informative ones (weight 0) and n/a ones are left out.
-    assert figures["failing_audits"] == {"accessibility": ["button-name", "color-contrast", "landmark-one-main"],
-                                         "best-practices": [], "seo": ["meta-description"]}
+    assert figures["failing_audits"] == {
+        "accessibility": ["button-name", "color-contrast", "landmark-one-main"],
+        "best-practices": [],
+        "seo": ["meta-description"],
+    }
 
 
 def test_lighthouse_extraction_of_a_page_that_did_not_load_gives_no_figures_and_the_error():
-    figures = extract({"requestedUrl": "http://localhost:3161/jobs", "categories": {"performance": {"score": None}},
-                       "audits": {}, "runtimeError": {"code": "ERRORED_DOCUMENT_REQUEST", "message": "Status code: 404"}})
+    figures = extract(
+        {
+            "requestedUrl": "http://localhost:3161/jobs",
+            "categories": {"performance": {"score": None}},
+            "audits": {},
+            "runtimeError": {"code": "ERRORED_DOCUMENT_REQUEST", "message": "Status code: 404"},
+        }
+    )
     assert figures["performance"] is None and figures["bytes"] is None and figures["image_bytes"] is None
     assert figures["error"] == "Status code: 404"
 
 
 def _page(**figures):
-    base = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100, "cls": 0.01,
-            "bytes": 200_000, "image_bytes": 30_000}
+    base = {
+        "performance": 95,
+        "accessibility": 100,
+        "best-practices": 100,
+        "seo": 100,
+        "cls": 0.01,
+        "bytes": 200_000,
+        "image_bytes": 30_000,
+    }
     return {**base, **figures}
 
 
@@ -75,14 +102,20 @@ def _verdicts(results):
 
 def test_each_lighthouse_figure_is_marked_pass_or_miss_beside_it():
     marks = report.lighthouse_targets(_page(performance=89, seo=92, cls=0.06, accessibility=None))
-    assert marks == {"performance": "MISS", "accessibility": "n/a", "best-practices": "PASS", "seo": "MISS",
-                     "cls": "MISS"}
+    assert marks == {
+        "performance": "MISS",
+        "accessibility": "n/a",
+        "best-practices": "PASS",
+        "seo": "MISS",
+        "cls": "MISS",
+    }
     assert set(report.lighthouse_targets(_page()).values()) == {"PASS"}
 
 
 def test_a_lighthouse_target_passes_only_when_every_page_meets_it():
-    verdicts = _verdicts({"lighthouse": {"pages": {"/": _page(performance=89), "/jobs": _page(seo=None),
-                                                   "/shop": _page()}}})
+    verdicts = _verdicts(
+        {"lighthouse": {"pages": {"/": _page(performance=89), "/jobs": _page(seo=None), "/shop": _page()}}}
+    )
     assert verdicts["Lighthouse performance >= 90 on every page"] == "MISS"
     assert verdicts["Lighthouse accessibility = 100 on every page"] == "PASS"
     assert verdicts["Lighthouse seo = 100 on every page"] == "MISS"  # /jobs was not measured
@@ -118,7 +151,9 @@ def test_visitors_target_needs_zero_errors_and_p95_within_a_second_at_200():
     assert _verdicts(level(0, 0.9))[name] == "PASS"
     assert _verdicts(level(1, 0.2))[name] == "MISS"
     assert _verdicts(level(0, 1.2))[name] == "MISS"
-    assert _verdicts({"concurrency": {"levels": [{"visitors": 10, "errors": 0, "seconds": {"p95": 0.1}}]}})[name] == "n/a"
+    assert (
+        _verdicts({"concurrency": {"levels": [{"visitors": 10, "errors": 0, "seconds": {"p95": 0.1}}]}})[name] == "n/a"
+    )
 
 
 def test_live_update_target_needs_every_sample_within_two_seconds_and_no_error():
@@ -138,20 +173,29 @@ def _log(url, agent="python-httpx/0.28.1", status=200):
 
 def test_pocketbase_log_classification_separates_record_reads_files_and_the_benchmarks_own_calls():
     browser = "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156"
-    counts = classify([
-        _log("/api/collections/News/records?sort=created&perPage=500"),
-        _log("/api/collections/News/records?sort=created&perPage=500"),
-        _log("/api/collections/Notes/records/abc123", agent=browser),
-        _log("/api/files/pbc_1/rec1/photo_x1.png?thumb=400x300", agent=browser),
-        _log("/api/collections/users/auth-with-password"),
-        _log("/api/realtime"),
-        _log("/api/settings"),
-        _log("/api/logs?filter=x"), _log("/api/health"),
-        _log("/api/collections/_superusers/auth-with-password"),
-        {"data": {"type": "something else", "url": "/api/collections/News/records"}},
-    ])
-    assert (counts["total"], counts["records"], counts["files"], counts["auth"], counts["realtime"],
-            counts["other"]) == (7, 3, 1, 1, 1, 1)
+    counts = classify(
+        [
+            _log("/api/collections/News/records?sort=created&perPage=500"),
+            _log("/api/collections/News/records?sort=created&perPage=500"),
+            _log("/api/collections/Notes/records/abc123", agent=browser),
+            _log("/api/files/pbc_1/rec1/photo_x1.png?thumb=400x300", agent=browser),
+            _log("/api/collections/users/auth-with-password"),
+            _log("/api/realtime"),
+            _log("/api/settings"),
+            _log("/api/logs?filter=x"),
+            _log("/api/health"),
+            _log("/api/collections/_superusers/auth-with-password"),
+            {"data": {"type": "something else", "url": "/api/collections/News/records"}},
+        ]
+    )
+    assert (
+        counts["total"],
+        counts["records"],
+        counts["files"],
+        counts["auth"],
+        counts["realtime"],
+        counts["other"],
+    ) == (7, 3, 1, 1, 1, 1)
     assert counts["records_by_collection"] == {"News": 2, "Notes": 1}
     assert counts["records_by_client"] == {"site server": 2, "browser": 1}
 
@@ -165,9 +209,15 @@ def test_pocketbase_time_is_utc_with_milliseconds():
 
 def test_visitor_waits_while_any_loading_flag_is_true_and_until_hydrated():
     pattern = re.compile(config.LOADING_VAR_PATTERN)
-    state = {"reflex___state____state": {"is_hydrated_rx_state_": True},
-             "reflex___state____state.home_state": {"loading_rx_state_": False, "news_loading_rx_state_": True,
-                                                    "uploading_rx_state_": True, "news_rx_state_": []}}
+    state = {
+        "reflex___state____state": {"is_hydrated_rx_state_": True},
+        "reflex___state____state.home_state": {
+            "loading_rx_state_": False,
+            "news_loading_rx_state_": True,
+            "uploading_rx_state_": True,
+            "news_rx_state_": [],
+        },
+    }
     assert is_hydrated(state)
     assert is_loading(state, pattern)
     state["reflex___state____state.home_state"]["news_loading_rx_state_"] = False
@@ -178,10 +228,13 @@ def test_visitor_waits_while_any_loading_flag_is_true_and_until_hydrated():
 def test_boot_event_carries_the_page_and_the_compiled_state_hashes(tmp_path):
     (tmp_path / "utils").mkdir()
     (tmp_path / "utils" / "context.jsx").write_text(
-        'export const initialStateHashes = ["aa", "bb"]\nexport const stateSchema = "e53b"\n')
+        'export const initialStateHashes = ["aa", "bb"]\nexport const stateSchema = "e53b"\n'
+    )
     frontend = CompiledFrontend.read(tmp_path)
     assert frontend == CompiledFrontend("e53b", ("aa", "bb"))
-    assert boot_event("/", frontend) == {"name": "reflex___state____state.hydrate_and_load",
-                                         "payload": {"hashes": ["aa", "bb"]},
-                                         "router_data": {"pathname": "/", "asPath": "/"}}
+    assert boot_event("/", frontend) == {
+        "name": "reflex___state____state.hydrate_and_load",
+        "payload": {"hashes": ["aa", "bb"]},
+        "router_data": {"pathname": "/", "asPath": "/"},
+    }
     assert CompiledFrontend.read(tmp_path / "missing") == CompiledFrontend()

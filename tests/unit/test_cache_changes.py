@@ -8,7 +8,7 @@ import logging
 import httpx
 import pytest
 
-from student_portal.pocketbase import Collection, ContentCache, PocketBaseClient
+from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, PocketBaseClient
 
 
 class Backend:
@@ -79,7 +79,7 @@ async def test_a_refetch_with_different_records_is_a_change_and_the_same_records
 async def test_the_first_good_fetch_after_a_failure_is_a_change() -> None:
     cache, backend, heard = make({"News": news(("n1", True))}, ttl=0, failure_ttl=0)
     backend.failing = True
-    with pytest.raises(Exception):
+    with pytest.raises(ClientResponseError):
         await cache.records(Collection.NEWS)
     backend.failing = False
     await cache.records(Collection.NEWS)

@@ -45,6 +45,7 @@ def test_empty_category_shows_all_products_else_those_listing_the_id() -> None:
         product_card(Product(id="p2", name="b", categories=["c2"])),
         product_card(Product(id="p3", name="c")),
     ]
+
     def visible(category: str) -> list[str]:  # as ShopState.visible_products filters its rows
         return [c.id for c in filter_by_category(cards, category, "categories")]
 
@@ -57,9 +58,17 @@ def test_empty_category_shows_all_products_else_those_listing_the_id() -> None:
 # --- recordings -------------------------------------------------------------------------------
 def _recordings():
     cards = [
-        recording_card(Recording(id="r1", name="Kuppi: Differential Equations", link="https://youtu.be/SzFyCmmdKTx", subject="s1")),
-        recording_card(Recording(id="r2", name="Kinematics - graphs", link="https://www.youtube.com/watch?v=hA6ILI8gJhe", subject="s2")),
-        recording_card(Recording(id="r3", name="Broken link", link="https://www.youtube.com/watch?feature=shared", subject="gone")),
+        recording_card(
+            Recording(id="r1", name="Kuppi: Differential Equations", link="https://youtu.be/SzFyCmmdKTx", subject="s1")
+        ),
+        recording_card(
+            Recording(
+                id="r2", name="Kinematics - graphs", link="https://www.youtube.com/watch?v=hA6ILI8gJhe", subject="s2"
+            )
+        ),
+        recording_card(
+            Recording(id="r3", name="Broken link", link="https://www.youtube.com/watch?feature=shared", subject="gone")
+        ),
     ]
     return with_subject_names(cards, [Option("s1", "Combined Maths"), Option("s2", "Physics")])
 
@@ -88,8 +97,15 @@ def test_recording_subject_filter_combines_with_the_search() -> None:
 
 # --- jobs -------------------------------------------------------------------------------------
 def test_job_contacts_call_whatsapp_with_94_and_mailto() -> None:
-    card = job_card(Job(id="j1", title="Intern", phoneNumber="011 234 5678", whatsappNumber="077 123 4567",
-                        email="careers@lankasoft.lk"))
+    card = job_card(
+        Job(
+            id="j1",
+            title="Intern",
+            phoneNumber="011 234 5678",
+            whatsappNumber="077 123 4567",
+            email="careers@lankasoft.lk",
+        )
+    )
     assert card.call_href == "tel:+94112345678"
     assert card.whatsapp_href == f"https://wa.me/{COUNTRY_CODE}771234567"
     assert card.email_href == "mailto:careers@lankasoft.lk"
@@ -102,8 +118,7 @@ def test_a_job_number_that_cannot_be_a_mobile_gets_no_whatsapp_button() -> None:
 
 def test_jobs_are_listed_newest_posted_first_undated_last() -> None:
     day = datetime.datetime(2026, 11, 20, tzinfo=datetime.UTC)
-    jobs = [Job(id="old", postedAt=day - datetime.timedelta(days=9)), Job(id="none"),
-            Job(id="new", postedAt=day)]
+    jobs = [Job(id="old", postedAt=day - datetime.timedelta(days=9)), Job(id="none"), Job(id="new", postedAt=day)]
     assert [j.id for j in newest_first(jobs)] == ["new", "old", "none"]
     assert job_card(jobs[2]).posted == "20 Nov 2026"
 
@@ -111,7 +126,10 @@ def test_jobs_are_listed_newest_posted_first_undated_last() -> None:
 # --- rooms ------------------------------------------------------------------------------------
 def _hotels():
     return [
-        hotel_card(Hotel(id="h1", city="c1", gust=2, price=9500, rating=4, reviewScore=8.2, whatsapp="0771234567"), {"c1": "Moratuwa"}),
+        hotel_card(
+            Hotel(id="h1", city="c1", gust=2, price=9500, rating=4, reviewScore=8.2, whatsapp="0771234567"),
+            {"c1": "Moratuwa"},
+        ),
         hotel_card(Hotel(id="h2", city="c2", gust=1, price=7000, rating=3.5), {}),
         hotel_card(Hotel(id="h3", city="c1", price=25000, reviewScore=0), {}),  # no guest limit
     ]
@@ -141,7 +159,11 @@ def test_hotel_card_price_stars_and_review() -> None:
     assert h1.stars == [True] * 4 + [False] and h1.rating == "4"
     assert h2.stars.count(True) == 3 and h2.rating == "3.5" and len(h2.stars) == Limit.RATING_MAX
     assert h3.review == Text.NO_REVIEWS and not h3.has_review and h3.rating == ""
-    assert (h1.guests_label, h2.guests_label, h3.guests_label) == ("Up to 2 guests", "Up to 1 guest", "Any number of guests")
+    assert (h1.guests_label, h2.guests_label, h3.guests_label) == (
+        "Up to 2 guests",
+        "Up to 1 guest",
+        "Any number of guests",
+    )
     assert h1.whatsapp_href == "https://wa.me/94771234567" and h2.whatsapp_href == ""
 
 
@@ -153,15 +175,25 @@ def test_folder_cards_open_the_folder_page_of_their_level() -> None:
     assert folder_cards(LEVELS["al"], folders[:1])[0].href == "/al/f1"
 
 
-@pytest.mark.parametrize(("path", "folder_id"), [("/ol/olfolder0000001", "olfolder0000001"),
-                                                 ("/al/abc/", "abc"), ("/al/a%20b", "a b")])
+@pytest.mark.parametrize(
+    ("path", "folder_id"), [("/ol/olfolder0000001", "olfolder0000001"), ("/al/abc/", "abc"), ("/al/a%20b", "a b")]
+)
 def test_folder_id_comes_from_the_route(path: str, folder_id: str) -> None:
     assert folder_id_from(path) == folder_id
 
 
 def test_item_card_has_variant_badge_and_a_download_link() -> None:
-    card = item_card(FolderItem(id="i1", collectionId="pbc_1", type="paper", title="Paper I",
-                                varient=" Sinhala Medium ", file="paper_abc.pdf", image="img.jpg"))
+    card = item_card(
+        FolderItem(
+            id="i1",
+            collectionId="pbc_1",
+            type="paper",
+            title="Paper I",
+            varient=" Sinhala Medium ",
+            file="paper_abc.pdf",
+            image="img.jpg",
+        )
+    )
     assert card.variant == "Sinhala Medium"
     assert card.download_url.endswith("/api/files/pbc_1/i1/paper_abc.pdf?download=1")
     assert card.image_url.endswith("/api/files/pbc_1/i1/img.jpg?thumb=400x300")

@@ -18,8 +18,8 @@ from student_portal.constants import Limit, Text
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
-    Job,
     ContentCache,
+    Job,
     PocketBaseClient,
     Product,
     configured_client,
@@ -244,9 +244,7 @@ def test_error_defaults_and_spec_messages() -> None:
 
 
 def test_errors_never_show_tokens() -> None:
-    error = ClientResponseError(
-        url=f"{BASE}/api/files/c/r/f.pdf?token=SECRET123&download=1", status=404
-    )
+    error = ClientResponseError(url=f"{BASE}/api/files/c/r/f.pdf?token=SECRET123&download=1", status=404)
     for text in (error.url, str(error), repr(error)):
         assert "SECRET123" not in text
     assert "download=1" in error.url
@@ -257,9 +255,7 @@ async def test_wrong_password_error_does_not_carry_the_password(caplog) -> None:
     caplog.set_level(logging.DEBUG)
 
     def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(
-            400, json={"status": 400, "message": "Failed to authenticate.", "data": {}}
-        )
+        return httpx.Response(400, json={"status": 400, "message": "Failed to authenticate.", "data": {}})
 
     with pytest.raises(ClientResponseError) as caught:
         await make_client(handler).auth_with_password("amal", "hunter2-secret")
@@ -310,9 +306,7 @@ async def test_list_sends_paging_sort_filter_and_token() -> None:
 
 async def test_list_defaults_to_spec_page_size_and_no_auth_header() -> None:
     seen: list[httpx.Request] = []
-    pb = make_client(
-        lambda request: seen.append(request) or httpx.Response(200, json=page_body([]))
-    )
+    pb = make_client(lambda request: seen.append(request) or httpx.Response(200, json=page_body([])))
     await pb.list("News")
     assert seen[0].url.params["perPage"] == str(Limit.DEFAULT_PAGE_SIZE)
     assert "Authorization" not in seen[0].headers
@@ -350,9 +344,7 @@ async def test_full_list_exact_multiple_needs_one_empty_page() -> None:
 
 async def test_full_list_batch_is_capped_at_pocketbase_maximum() -> None:
     seen = []
-    pb = make_client(
-        lambda request: seen.append(request) or httpx.Response(200, json=page_body([]))
-    )
+    pb = make_client(lambda request: seen.append(request) or httpx.Response(200, json=page_body([])))
     await pb.full_list("Jobs", batch=5000)
     await pb.full_list("Jobs", sort="id")
     assert seen[0].url.params["perPage"] == "1000"
@@ -509,9 +501,7 @@ def test_file_url_defaults_to_base_url() -> None:
     assert pb.file_url("c", "r", "f.png") == "http://127.0.0.1:8090/api/files/c/r/f.png"
 
 
-@pytest.mark.parametrize(
-    "parts", [("", "r", "f"), ("c", "", "f"), ("c", "r", ""), (None, "r", "f")]
-)
+@pytest.mark.parametrize("parts", [("", "r", "f"), ("c", "", "f"), ("c", "r", ""), (None, "r", "f")])
 def test_file_url_is_empty_when_a_part_is_missing(parts) -> None:
     assert PocketBaseClient(BASE).file_url(*parts) == ""  # type: ignore[arg-type]
 
@@ -615,9 +605,7 @@ class CountingBackend:
         return httpx.Response(200, json=page_body(items[(page - 1) * per_page : page * per_page]))
 
 
-def make_cache(
-    data: dict[str, list[dict]], **kwargs: Any
-) -> tuple[ContentCache, CountingBackend, FakeClock]:
+def make_cache(data: dict[str, list[dict]], **kwargs: Any) -> tuple[ContentCache, CountingBackend, FakeClock]:
     backend = CountingBackend(data)
     clock = FakeClock()
     pb = PocketBaseClient(BASE, transport=httpx.MockTransport(backend))
@@ -838,7 +826,7 @@ async def test_shaped_rows_are_made_once_per_version_of_the_list() -> None:
 async def test_shapes_that_close_over_values_are_applied_every_time() -> None:
     cache, _, _ = make_cache({"Products": PRODUCTS}, ttl=30)
     for suffix in ("!", "?"):
-        rows = await cache.shaped(Collection.PRODUCTS, Product, lambda product: product.name + suffix)
+        rows = await cache.shaped(Collection.PRODUCTS, Product, lambda product: product.name + suffix)  # noqa: B023 - the point of the test
         assert rows == ["Pen" + suffix, "Book" + suffix]
 
 
@@ -898,9 +886,7 @@ async def test_apply_event_keeps_descending_sorts() -> None:
             ]
         }
     )
-    cache.apply_event(
-        Collection.RECORDINGS, "create", {"id": "r3", "created": "2026-03-01 00:00:00.000Z"}
-    )
+    cache.apply_event(Collection.RECORDINGS, "create", {"id": "r3", "created": "2026-03-01 00:00:00.000Z"})
     assert [r.id for r in cache.cached(Collection.RECORDINGS)] == ["r3", "r2", "r1"]
 
 

@@ -6,7 +6,7 @@ The calendar day and clock are Colombo's (SITE_TIME_ZONE), not the UTC clock par
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 import pytest
 from hypothesis import given
@@ -25,7 +25,7 @@ from student_portal.utils.dates import (
     today_local,
 )
 
-UTC = timezone.utc
+UTC = UTC
 COLOMBO_OFFSET = timedelta(hours=5, minutes=30)
 
 
@@ -234,9 +234,7 @@ def test_same_local_day_accepts_the_calendars_string():
 # --- properties ---------------------------------------------------------------------------
 
 # Sri Lanka has been on +05:30 since April 2006 (it tried +06:30 and +06:00 from 1996).
-aware_instants = st.datetimes(
-    min_value=datetime(2006, 5, 1), max_value=datetime(9999, 12, 30), timezones=st.just(UTC)
-)
+aware_instants = st.datetimes(min_value=datetime(2006, 5, 1), max_value=datetime(9999, 12, 30), timezones=st.just(UTC))
 anything = st.one_of(
     st.none(), st.integers(), st.floats(), st.text(), st.binary(), st.dates(), st.datetimes(),
     st.datetimes(timezones=st.timezones()), st.lists(st.integers()),

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from student_portal.constants import Limit
+from student_portal.utils.filters import field as read_field
 from student_portal.utils.filters import (
     filter_by_category,
     filter_by_local_day,
@@ -18,7 +19,6 @@ from student_portal.utils.filters import (
     search_by_name,
     take,
 )
-from student_portal.utils.filters import field as read_field
 
 
 @dataclass

@@ -36,26 +36,39 @@ def test_the_news_id_comes_from_the_address() -> None:
 
 
 def _class(rid: str, hour_utc: int, teacher: str) -> TuitionClass:
-    return TuitionClass.model_validate({"id": rid, "name": rid, "teacher": teacher, "duration": 60,
-                                        "date": datetime(2026, 11, 22, hour_utc, 0, tzinfo=UTC).isoformat()})
+    return TuitionClass.model_validate(
+        {
+            "id": rid,
+            "name": rid,
+            "teacher": teacher,
+            "duration": 60,
+            "date": datetime(2026, 11, 22, hour_utc, 0, tzinfo=UTC).isoformat(),
+        }
+    )
 
 
 def _class_today(rid: str, teacher: str) -> TuitionClass:
     """A class at noon of today in Colombo (06:30 UTC), whatever the clock of the test run says."""
     noon = datetime.combine(today_local(), time(6, 30), tzinfo=UTC)
-    return TuitionClass.model_validate({"id": rid, "name": rid, "teacher": teacher, "duration": 60,
-                                        "date": noon.isoformat()})
+    return TuitionClass.model_validate(
+        {"id": rid, "name": rid, "teacher": teacher, "duration": 60, "date": noon.isoformat()}
+    )
 
 
 def test_the_days_classes_show_their_teacher_or_loading_until_it_arrives() -> None:
     state = _new(ScheduleState)
-    state._classes = [class_row(_class("late", 14, "t2")), class_row(_class("early", 3, "t1")),
-                     class_row(_class("nextday", 19, "t1"))]
+    state._classes = [
+        class_row(_class("late", 14, "t2")),
+        class_row(_class("early", 3, "t1")),
+        class_row(_class("nextday", 19, "t1")),
+    ]
     state.day = "2026-11-22"
     state._teachers = {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")}
     cards = state.day_classes
     assert [(c.id, c.teacher_loading, c.teacher_name) for c in cards] == [
-        ("early", False, "Dr. Nuwan Perera"), ("late", True, "")]
+        ("early", False, "Dr. Nuwan Perera"),
+        ("late", True, ""),
+    ]
     assert state.class_days == ["2026-11-22", "2026-11-23"]
 
 
@@ -75,8 +88,13 @@ def _talent(tid: str, category: str) -> TalentCard:
 
 def test_talents_filter_by_category_and_home_shows_at_most_three() -> None:
     state = _new(TalentsState)
-    state._talents = [_talent("a", "sing"), _talent("b", "dance"), _talent("c", "sing"), _talent("d", "sing"),
-                     _talent("e", "sing")]
+    state._talents = [
+        _talent("a", "sing"),
+        _talent("b", "dance"),
+        _talent("c", "sing"),
+        _talent("d", "sing"),
+        _talent("e", "sing"),
+    ]
     assert len(state.preview_talents) == Limit.TALENTS_MAX
     state.category = "sing"
     assert [t.id for t in state.visible_talents] == ["a", "c", "d", "e"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-
 from starlette.responses import PlainTextResponse
 
 from student_portal.lead_images import LEAD_IMAGES, lead_image_url, with_lead_images
@@ -15,20 +14,29 @@ from tests.unit.test_cache_changes import make
 
 
 def slide(id_: str, image: str, n: int) -> dict:
-    return {"id": id_, "collectionId": "pbc_slides", "title": f"Slide {id_}", "image": image,
-            "created": f"2026-01-0{n} 00:00:00.000Z"}
+    return {
+        "id": id_,
+        "collectionId": "pbc_slides",
+        "title": f"Slide {id_}",
+        "image": image,
+        "created": f"2026-01-0{n} 00:00:00.000Z",
+    }
 
 
 def product(id_: str, image: str, n: int) -> dict:
-    return {"id": id_, "collectionId": "pbc_products", "name": f"Product {id_}", "image": image,
-            "created": f"2026-01-0{n} 00:00:00.000Z"}
+    return {
+        "id": id_,
+        "collectionId": "pbc_products",
+        "name": f"Product {id_}",
+        "image": image,
+        "created": f"2026-01-0{n} 00:00:00.000Z",
+    }
 
 
 def site(data: dict[str, list[dict]], **kwargs):
     cache, backend, _ = make(data, ttl=30)
     app = with_lead_images(PlainTextResponse("the site"), lambda: cache, **kwargs)
-    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                               base_url="http://site.test")
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site.test")
     return client, cache, backend
 
 
@@ -69,7 +77,7 @@ async def test_unknown_slots_widths_empty_lists_and_a_dead_backend_answer_404() 
 
 
 async def test_a_slow_backend_gets_no_picture_rather_than_a_late_one_and_the_fetch_goes_on() -> None:
-    client, cache, backend = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]}, wait_s=0.05)
+    client, _cache, backend = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]}, wait_s=0.05)
     backend.delay = 0.3
     async with client:
         assert (await client.get(lead_image_url("shop", 400))).status_code == 404

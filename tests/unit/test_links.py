@@ -28,7 +28,10 @@ DANGEROUS_SCHEME = re.compile(r"^\s*(javascript|data|vbscript|file|blob|about|fi
         ("https://example.com", "https://example.com"),
         ("http://example.com/path?q=1#top", "http://example.com/path?q=1#top"),
         ("HTTPS://Example.com/Page", "https://Example.com/Page"),
-        ("  https://drive.google.com/file/d/abc/view?usp=sharing \n", "https://drive.google.com/file/d/abc/view?usp=sharing"),
+        (
+            "  https://drive.google.com/file/d/abc/view?usp=sharing \n",
+            "https://drive.google.com/file/d/abc/view?usp=sharing",
+        ),
         ("https://us02web.zoom.us/j/81234567890?pwd=abc", "https://us02web.zoom.us/j/81234567890?pwd=abc"),
         ("https://example.com/a b", "https://example.com/a%20b"),
         ('https://example.com/"><script>', "https://example.com/%22%3E%3Cscript%3E"),
@@ -100,7 +103,9 @@ def test_safe_url_refuses_everything_else(url):
     assert safe_url(url) is None
 
 
-@pytest.mark.parametrize("url", [VIDEO_CHANNEL_URL, CHAT_CHANNEL_URL, CHAT_GROUP_URL, SOCIAL_NETWORK_URL, SHORT_VIDEO_URL])
+@pytest.mark.parametrize(
+    "url", [VIDEO_CHANNEL_URL, CHAT_CHANNEL_URL, CHAT_GROUP_URL, SOCIAL_NETWORK_URL, SHORT_VIDEO_URL]
+)
 def test_site_channel_links_are_safe(url):
     assert safe_url(url) == url
     assert safe_href(url) == url

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import itertools
 import logging
 
 import pytest
@@ -82,9 +83,7 @@ def test_an_alias_refresh_calls_the_handler_reflex_registered() -> None:
     assert LIVE_STATES[name].event_name == event(name, "load")
 
 
-@pytest.mark.parametrize(
-    "collections", [(), ("Nope",), (Collection.NOTES,)], ids=["none", "unknown", "protected"]
-)
+@pytest.mark.parametrize("collections", [(), ("Nope",), (Collection.NOTES,)], ids=["none", "unknown", "protected"])
 def test_live_accepts_only_public_collections(collections: tuple[str, ...]) -> None:
     with pytest.raises(ValueError, match="public"):
         live(*collections)
@@ -204,7 +203,7 @@ async def test_a_long_burst_of_changes_pushes_at_most_once_per_interval_and_once
         last_change = loop.time()
         await asyncio.sleep(0.01)
     await asyncio.sleep(0.5)
-    gaps = [b - a for a, b in zip(pushed_at, pushed_at[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(pushed_at)]
     assert pushed_at and all(gap >= 0.199 for gap in gaps), gaps
     assert len(pushed_at) <= (last_change - started) / 0.2 + 2  # not one per change (60 of them)
     assert pushed_at[-1] >= last_change  # the final state is pushed after the last change

@@ -20,9 +20,26 @@ from student_portal.constants import Limit, Text
 from student_portal.pocketbase import PUBLIC, ContentCache, PocketBaseClient
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.cache import _Entry
-from student_portal.state import articles, booking, class_page, instructors, jobs, news, news_article
-from student_portal.state import notes, options, page_slides, profile, recordings, resources, schedule
-from student_portal.state import shop, slides, social, talents
+from student_portal.state import (
+    articles,
+    booking,
+    class_page,
+    instructors,
+    jobs,
+    news,
+    news_article,
+    notes,
+    options,
+    page_slides,
+    profile,
+    recordings,
+    resources,
+    schedule,
+    shop,
+    slides,
+    social,
+    talents,
+)
 from student_portal.state.auth import dump_stored_auth, parse_stored_auth
 from student_portal.utils import dates, phone, youtube
 from student_portal.utils.filters import filter_by_category, filter_hotels, matches_search, search_by_name, take
@@ -34,8 +51,9 @@ from tests.support.odd_values import HUGE_TEXTS, field_values, huge_text, record
 # Addresses a row may hold: PocketBase files and web pages, phone and mail links, our routes.
 SAFE_PREFIXES = ("https://", "http://", "tel:", "mailto:", "/")
 
-PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                          HealthCheck.data_too_large])
+PROPERTY = settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 def _records(model: type[r.Record], data: st.DataObject, max_size: int = 4) -> list[Any]:
@@ -155,8 +173,10 @@ def test_tuition_and_document_rows_never_raise(data: st.DataObject) -> None:
 
 
 @PROPERTY
-@given(token=st.one_of(unicode_heavy_text, field_values.filter(lambda v: isinstance(v, str))),
-       record=st.dictionaries(st.text(max_size=10), field_values, max_size=6))
+@given(
+    token=st.one_of(unicode_heavy_text, field_values.filter(lambda v: isinstance(v, str))),
+    record=st.dictionaries(st.text(max_size=10), field_values, max_size=6),
+)
 def test_stored_sessions_round_trip_or_read_as_none(token: str, record: dict) -> None:
     try:
         token.encode("utf-8")

@@ -117,7 +117,8 @@ def test_tel_href_dials_mobiles_and_landlines(raw, href):
 
 
 @pytest.mark.parametrize(
-    "raw", [None, "", "12345", "119", "1919", "0012345678", "099 123 4567", "079 123 4567", "+1 415 555 2671", "abc", 3.5]
+    "raw",
+    [None, "", "12345", "119", "1919", "0012345678", "099 123 4567", "079 123 4567", "+1 415 555 2671", "abc", 3.5],
 )
 def test_tel_href_refuses_junk(raw):
     assert tel_href(raw) is None

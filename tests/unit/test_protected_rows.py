@@ -23,7 +23,9 @@ def test_a_note_without_a_name_is_an_untitled_note() -> None:
 
 
 def test_rows_never_carry_a_file_address_but_the_state_knows_the_file() -> None:
-    rows, files = note_rows(parse_records(Note, [{"id": "n1", "name": "DSA", "file": "dsa_x1.pdf", "collectionId": "c"}]))
+    rows, files = note_rows(
+        parse_records(Note, [{"id": "n1", "name": "DSA", "file": "dsa_x1.pdf", "collectionId": "c"}])
+    )
     assert rows == [DocumentRow(id="n1", name="DSA", has_file=True, link="", external=False)]
     assert files == {"n1": StoredFile("c", "n1", "dsa_x1.pdf")}
     assert "dsa_x1" not in repr(rows)
@@ -36,24 +38,36 @@ def test_an_external_note_opens_its_drive_link() -> None:
 
 
 def test_a_drive_link_that_is_not_a_web_address_is_not_a_link() -> None:
-    rows, _ = note_rows(parse_records(Note, [{"id": "n8", "name": "X", "external": True, "drive": "javascript:alert(1)"}]))
+    rows, _ = note_rows(
+        parse_records(Note, [{"id": "n8", "name": "X", "external": True, "drive": "javascript:alert(1)"}])
+    )
     assert rows[0].link == "" and not rows[0].external
 
 
 def test_class_notes_keep_their_link_and_file() -> None:
-    rows, files = class_note_rows(parse_records(ClassNote, [
-        {"id": "c1", "name": "Vectors", "file": "v.pdf", "url": DRIVE, "collectionId": "cn"},
-        {"id": "c2", "name": "", "file": "w.pdf", "collectionId": "cn"},
-    ]))
+    rows, files = class_note_rows(
+        parse_records(
+            ClassNote,
+            [
+                {"id": "c1", "name": "Vectors", "file": "v.pdf", "url": DRIVE, "collectionId": "cn"},
+                {"id": "c2", "name": "", "file": "w.pdf", "collectionId": "cn"},
+            ],
+        )
+    )
     assert [(r.name, r.link, r.has_file) for r in rows] == [("Vectors", DRIVE, True), (Text.UNTITLED_NOTE, "", True)]
     assert set(files) == {"c1", "c2"}
 
 
 def test_recordings_without_a_video_id_are_not_listed() -> None:
-    rows = video_rows(parse_records(ClassRecording, [
-        {"id": "r1", "name": "Integration", "link": "https://youtu.be/rs_6ILi8IHn"},
-        {"id": "r2", "name": "Broken", "link": "https://example.lk/video"},
-    ]))
+    rows = video_rows(
+        parse_records(
+            ClassRecording,
+            [
+                {"id": "r1", "name": "Integration", "link": "https://youtu.be/rs_6ILi8IHn"},
+                {"id": "r2", "name": "Broken", "link": "https://example.lk/video"},
+            ],
+        )
+    )
     assert [(r.id, r.video_id) for r in rows] == [("r1", "rs_6ILi8IHn")]
 
 

@@ -170,9 +170,7 @@ async def run_until_scripts_end(sub: RealtimeSubscriber) -> None:
 
 async def test_subscribes_to_every_public_collection_and_feeds_events_to_the_cache() -> None:
     news = {"id": "n1", "collectionName": "News", "title": "Results out", "active": True}
-    pb = ScriptedPocketBase(
-        [connect("abc"), change("News", "update", news), change("Classes", "create", {"id": "c1"})]
-    )
+    pb = ScriptedPocketBase([connect("abc"), change("News", "update", news), change("Classes", "create", {"id": "c1"})])
     cache, sleeps = FakeCache(), Sleeps()
     await run_until_scripts_end(subscriber(pb, cache, sleeps))
     assert pb.subscriptions == [{"clientId": "abc", "subscriptions": [f"{name}/*" for name in PUBLIC]}]
@@ -302,7 +300,9 @@ async def silent_realtime_server() -> AsyncIterator[tuple[str, list[int]]]:
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         request = await reader.readuntil(b"\r\n\r\n")
         if request.startswith(b"POST"):
-            length = int(next(h for h in request.split(b"\r\n") if h.lower().startswith(b"content-length")).split(b":")[1])
+            length = int(
+                next(h for h in request.split(b"\r\n") if h.lower().startswith(b"content-length")).split(b":")[1]
+            )
             await reader.readexactly(length)
             writer.write(b"HTTP/1.1 204 No Content\r\n\r\n")
             await writer.drain()

@@ -39,9 +39,7 @@ json_scalars = (
 )
 json_values = st.recursive(
     json_scalars,
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
-    ),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=12,
 )
 
@@ -49,9 +47,7 @@ json_values = st.recursive(
 def record_dicts(model: type[r.Record]) -> st.SearchStrategy[dict]:
     """Dicts with the model's own keys (aliases) holding any JSON value, plus stray keys."""
     keys = [info.alias or name for name, info in model.model_fields.items()]
-    return st.dictionaries(
-        st.sampled_from(keys) | st.text(max_size=10), json_values, max_size=len(keys) + 2
-    )
+    return st.dictionaries(st.sampled_from(keys) | st.text(max_size=10), json_values, max_size=len(keys) + 2)
 
 
 @pytest.mark.parametrize("model", ALL_MODELS, ids=lambda m: m.__name__)
@@ -159,9 +155,7 @@ def test_spec_spellings_are_the_field_names() -> None:
     assert social.thumbnail_url == "t.png"
     promo = r.ClassPromo.model_validate({"whatsappNumber": 771234567, "message": "Hi"})
     assert promo.whatsapp_number == "771234567"  # a number typed into a text field
-    job = r.Job.model_validate(
-        {"postedAt": "2026-03-01 00:00:00.000Z", "phoneNumber": "077", "whatsappNumber": "078"}
-    )
+    job = r.Job.model_validate({"postedAt": "2026-03-01 00:00:00.000Z", "phoneNumber": "077", "whatsappNumber": "078"})
     assert job.posted_at is not None and (job.phone_number, job.whatsapp_number) == ("077", "078")
     assert r.Hotel.model_validate({"reviewScore": "8.5"}).review_score == 8.5
 
@@ -326,9 +320,7 @@ def test_a_zero_price_or_review_score_is_pocketbases_blank_number() -> None:
 
 def test_huge_values_do_not_raise() -> None:
     huge_text = "අ" * 1_000_000
-    job = r.Job.model_validate(
-        {"title": huge_text, "tags": ["x"] * 10_000, "postedAt": "9" * 5000, "new": 10**5000}
-    )
+    job = r.Job.model_validate({"title": huge_text, "tags": ["x"] * 10_000, "postedAt": "9" * 5000, "new": 10**5000})
     assert len(job.title) == 1_000_000 and len(job.tags) == 10_000
     assert job.posted_at is None and job.new is False
     hotel = r.Hotel.model_validate({"gust": 10**5000, "price": "1" * 5000, "rating": 1e308 * 10})

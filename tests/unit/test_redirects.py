@@ -16,8 +16,21 @@ def test_a_page_of_this_site_is_kept(path: str) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    [None, "", "notes", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)",
-     "/login", "/login/", "/login?next=/x", " //evil.example", "/a\nb", 42],
+    [
+        None,
+        "",
+        "notes",
+        "https://evil.example/",
+        "//evil.example/x",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "/login",
+        "/login/",
+        "/login?next=/x",
+        " //evil.example",
+        "/a\nb",
+        42,
+    ],
 )
 def test_anything_else_falls_back_to_home(value: object) -> None:
     assert safe_redirect_path(value) == "/"

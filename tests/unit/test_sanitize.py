@@ -146,7 +146,10 @@ def test_external_link_opens_in_new_tab_without_opener():
 @pytest.mark.parametrize(
     ("html", "expected"),
     [
-        ('<a href="mailto:info@example.lk">mail</a>', '<a href="mailto:info@example.lk" rel="noopener noreferrer">mail</a>'),
+        (
+            '<a href="mailto:info@example.lk">mail</a>',
+            '<a href="mailto:info@example.lk" rel="noopener noreferrer">mail</a>',
+        ),
         ('<a href="tel:011 234 5678">call</a>', '<a href="tel:0112345678" rel="noopener noreferrer">call</a>'),
     ],
 )
@@ -156,15 +159,25 @@ def test_mail_and_phone_links_stay_in_the_same_tab(html, expected):
 
 @pytest.mark.parametrize(
     "href",
-    ["/relative", "#top", "?q=1", "ftp://example.com/f", "//evil.example/x", "https://user:pw@example.com/", "https://localhost/"],
+    [
+        "/relative",
+        "#top",
+        "?q=1",
+        "ftp://example.com/f",
+        "//evil.example/x",
+        "https://user:pw@example.com/",
+        "https://localhost/",
+    ],
 )
 def test_links_other_than_http_mailto_tel_become_their_text(href):
     assert clean_html(f'<p>see <a href="{href}">x</a> now</p>') == "<p>see x now</p>"
 
 
 def test_only_the_refused_link_is_unwrapped_and_its_content_kept():
-    html = ('<p><a href="javascript:alert(1)"><b>bold</b> text</a> and '
-            '<a href="https://e.lk" title="t">kept</a> <a name="anchor">named</a></p>')
+    html = (
+        '<p><a href="javascript:alert(1)"><b>bold</b> text</a> and '
+        '<a href="https://e.lk" title="t">kept</a> <a name="anchor">named</a></p>'
+    )
     assert clean_html(html) == (
         '<p><b>bold</b> text and <a href="https://e.lk" title="t" rel="noopener noreferrer" '
         'target="_blank">kept</a> named</p>'

@@ -20,21 +20,30 @@ def test_day_and_duration_labels() -> None:
 
 
 def _record(rid: str, when: datetime | None, teacher: str = "t1") -> TuitionClass:
-    return TuitionClass.model_validate({
-        "id": rid, "name": f"Class {rid}", "date": when.isoformat() if when else "", "duration": 60,
-        "teacher": teacher, "zoom": "https://us05web.zoom.us/j/1?pwd=x",
-    })
+    return TuitionClass.model_validate(
+        {
+            "id": rid,
+            "name": f"Class {rid}",
+            "date": when.isoformat() if when else "",
+            "duration": 60,
+            "teacher": teacher,
+            "zoom": "https://us05web.zoom.us/j/1?pwd=x",
+        }
+    )
 
 
 def test_classes_on_a_colombo_day_are_those_starting_that_day_earliest_first() -> None:
-    rows = [class_row(r) for r in [
-        _record("late", datetime(2026, 11, 22, 14, 30, tzinfo=UTC)),      # 20:00 on the 22nd
-        _record("early", datetime(2026, 11, 22, 2, 30, tzinfo=UTC)),      # 08:00 on the 22nd
-        _record("dawn", datetime(2026, 11, 21, 18, 31, tzinfo=UTC)),      # 00:01 on the 22nd
-        _record("next", datetime(2026, 11, 22, 19, 0, tzinfo=UTC)),       # 00:30 on the 23rd
-        _record("before", datetime(2026, 11, 21, 18, 29, tzinfo=UTC)),    # 23:59 on the 21st
-        _record("undated", None),
-    ]]
+    rows = [
+        class_row(r)
+        for r in [
+            _record("late", datetime(2026, 11, 22, 14, 30, tzinfo=UTC)),  # 20:00 on the 22nd
+            _record("early", datetime(2026, 11, 22, 2, 30, tzinfo=UTC)),  # 08:00 on the 22nd
+            _record("dawn", datetime(2026, 11, 21, 18, 31, tzinfo=UTC)),  # 00:01 on the 22nd
+            _record("next", datetime(2026, 11, 22, 19, 0, tzinfo=UTC)),  # 00:30 on the 23rd
+            _record("before", datetime(2026, 11, 21, 18, 29, tzinfo=UTC)),  # 23:59 on the 21st
+            _record("undated", None),
+        ]
+    ]
     assert [row.id for row in classes_on_day(rows, "2026-11-22")] == ["dawn", "early", "late"]
     assert [row.id for row in classes_on_day(rows, "2026-11-23")] == ["next"]
     assert [row.id for row in classes_on_day(rows, "2026-11-21")] == ["before"]

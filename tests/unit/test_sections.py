@@ -98,5 +98,4 @@ def two_step_section(name: str, later: float) -> type:
 async def test_a_follow_up_is_shown_when_it_arrives_without_holding_up_the_page() -> None:
     page = Page()
     await load_sections(page, [section("news"), two_step_section("schedule", later=BATCH_WINDOW_S * 4)])
-    assert page.blocks == [[("news", "news data"), ("schedule", "schedule data")],
-                           [("schedule+", "schedule rest")]]
+    assert page.blocks == [[("news", "news data"), ("schedule", "schedule data")], [("schedule+", "schedule rest")]]

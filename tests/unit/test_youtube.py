@@ -71,7 +71,7 @@ def test_video_id_is_taken_from_every_youtube_link_shape(url):
         f"https://www.youtube.com/watch?v={VID[:-1]}",  # 10 characters
         f"https://www.youtube.com/watch?v={VID}X",  # 12 characters
         f"https://youtu.be/{VID}X",
-        f"https://www.youtube.com/watch?v=dQw4w9WgXc!",
+        "https://www.youtube.com/watch?v=dQw4w9WgXc!",
         "https://www.youtube.com/watch?v=",
         "https://www.youtube.com/watch",
         "https://www.youtube.com/",
