@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from student_portal import routes
 from student_portal.pocketbase.collections import Collection
 
 PROJECT_ROOT: Final = Path(__file__).resolve().parents[1]
@@ -67,7 +68,7 @@ CONTENT_TIMEOUT_S: Final = 20.0
 
 # Sign-in through the site's own /login form (the session then lives in localStorage); the
 # header's sign-in dialog has fields of the same names, hence the ids.
-LOGIN_PATH: Final = "/login"
+LOGIN_PATH: Final = routes.LOGIN
 LOGIN_USERNAME_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_USER", "#login-identity")
 LOGIN_PASSWORD_SELECTOR: Final = os.environ.get("BENCH_SELECTOR_LOGIN_PASSWORD", "#login-password")
 LOGIN_SUBMIT_SELECTOR: Final = os.environ.get(

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from student_portal import routes
+
 SITE_NAME: Final = "Student Portal"
 
 # Students are in Sri Lanka: a class belongs to the Colombo calendar day it starts on.
@@ -59,25 +61,25 @@ class NavItem:
 
 # The eight entries of spec "Main navigation". Phones show only the last four, short-labelled.
 NAVIGATION: Final = (
-    NavItem("Home", "/"),
-    NavItem("Recordings", "/youtube"),
-    NavItem("Uni Notes", "/notes"),
-    NavItem("Tuition Classes", "/profile"),
-    NavItem("O/L Api", "/ol-folder", "O/L"),
-    NavItem("A/L Api", "/al-folder", "A/L"),
-    NavItem("Job Market", "/jobs", "Jobs"),
-    NavItem("Bodim", "/booking", "Bodim"),
+    NavItem("Home", routes.HOME),
+    NavItem("Recordings", routes.YOUTUBE),
+    NavItem("Uni Notes", routes.NOTES),
+    NavItem("Tuition Classes", routes.PROFILE),
+    NavItem("O/L Api", routes.OL_FOLDERS, "O/L"),
+    NavItem("A/L Api", routes.AL_FOLDERS, "A/L"),
+    NavItem("Job Market", routes.JOBS, "Jobs"),
+    NavItem("Bodim", routes.BOOKING, "Bodim"),
 )
 
 # Phones show these four tabs, in the spec's order, beside the menu toggle.
-PHONE_TAB_URLS: Final = ("/booking", "/ol-folder", "/al-folder", "/jobs")
+PHONE_TAB_URLS: Final = (routes.BOOKING, routes.OL_FOLDERS, routes.AL_FOLDERS, routes.JOBS)
 
 # Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
 HOME_SHORTCUTS: Final = (
-    ("Find Recordings", "/youtube"),
-    ("Find Notes", "/notes"),
-    ("Find Tuition Class", "/profile"),
-    ("Shop", "/shop"),
+    ("Find Recordings", routes.YOUTUBE),
+    ("Find Notes", routes.NOTES),
+    ("Find Tuition Class", routes.PROFILE),
+    ("Shop", routes.SHOP),
 )
 SOCIAL_CHANNELS: Final = (
     ("WhatsApp Channel", CHAT_CHANNEL_URL),
@@ -88,7 +90,11 @@ SOCIAL_CHANNELS: Final = (
 )
 
 # Routes below a section highlight that section's tab.
-NAV_SECTION_PREFIXES: Final = (("/ol/", "/ol-folder"), ("/al/", "/al-folder"), ("/class", "/profile"))
+NAV_SECTION_PREFIXES: Final = (
+    (routes.folder(routes.OL, ""), routes.OL_FOLDERS),
+    (routes.folder(routes.AL, ""), routes.AL_FOLDERS),
+    (routes.CLASS_INDEX, routes.PROFILE),
+)
 
 
 class Limit:

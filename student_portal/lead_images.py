@@ -24,12 +24,13 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route, Router
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
 from student_portal.state.content import file_url
 from student_portal.state.page_slides import SLIDE_THUMBS
 from student_portal.state.shop import PRODUCT_THUMB
 
-PATH_PREFIX = "/lead-image"
+PATH_PREFIX = routes.LEAD_IMAGE_PREFIX
 NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; the target is cached
 # A cold cache on a slow PocketBase: no early picture rather than one later than the data (the
 # page's `load` event, and what waits on it, would wait too). The fetch itself goes on.
@@ -90,11 +91,11 @@ def with_lead_images(
             return Response(status_code=404, headers=NO_CACHE)
         return RedirectResponse(target, status_code=302, headers=NO_CACHE)
 
-    routes = Router(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])
+    router = Router(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])
 
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"].startswith(PATH_PREFIX + "/"):
-            await routes(scope, receive, send)
+            await router(scope, receive, send)
         else:
             await app(scope, receive, send)
 

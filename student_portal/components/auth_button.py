@@ -6,6 +6,7 @@ import json
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.auth_dialog import auth_dialog
 from student_portal.components.dialog import browser_action
 from student_portal.components.icons import icon
@@ -28,7 +29,7 @@ _REMEMBER_PAGE = browser_action(
 
 
 def login_link() -> rx.Component:
-    return internal_link(Text.LOGIN, href="/login", on_click=_REMEMBER_PAGE, class_name=_BUTTON)
+    return internal_link(Text.LOGIN, href=routes.LOGIN, on_click=_REMEMBER_PAGE, class_name=_BUTTON)
 
 
 def logout_button() -> rx.Component:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.buttons import OUTLINE, WHATSAPP
 from student_portal.components.icons import icon
 from student_portal.components.image import image
@@ -51,7 +52,7 @@ def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
                 internal_link(
                     Text.KNOW_DETAILS,
                     rx.el.span(" ", course.title, class_name="sr-only"),
-                    href="/profile",
+                    href=routes.PROFILE,
                     class_name=f"{OUTLINE} flex-1",
                 ),
                 class_name="mt-auto flex flex-wrap gap-2 pt-2",

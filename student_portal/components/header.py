@@ -10,6 +10,7 @@ from reflex.event import key_event
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.el.elements.other import Details
 
+from student_portal import routes
 from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
@@ -29,7 +30,7 @@ def logo() -> rx.Component:
         ),
         rx.el.span(SITE_NAME, class_name="hidden font-semibold text-slate-900 sm:inline"),
         rx.el.span(SITE_NAME, class_name="sr-only sm:hidden"),
-        href="/",
+        href=routes.HOME,
         class_name="flex shrink-0 items-center gap-2",
     )
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from student_portal import routes
 from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
 from student_portal.components.icons import icon
@@ -88,7 +89,7 @@ def site_page(
         def page() -> rx.Component:
             return shell(content(), route=route)
 
-        full_title = SITE_NAME if route == "/" else f"{title} | {SITE_NAME}"
+        full_title = SITE_NAME if route == routes.HOME else f"{title} | {SITE_NAME}"
         return rx.page(route=route, title=full_title, description=description, on_load=on_load)(page)
 
     return decorator

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.buttons import show_more_link
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import section_heading
 from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
-from student_portal.state.recordings import RECORDINGS_PATH, RecordingCard, RecordingsState
+from student_portal.state.recordings import RecordingCard, RecordingsState
 
 
 def subject_badge(label: rx.Var[str]) -> rx.Component:
@@ -58,7 +59,7 @@ def recordings_preview() -> rx.Component:
     return rx.el.section(
         section_heading(Text.KUPPI_RECORDINGS, heading_id="recordings-heading"),
         recordings_list(RecordingsState.preview_recordings, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)),
-        show_more_link(RECORDINGS_PATH),
+        show_more_link(routes.YOUTUBE),
         aria_labelledby="recordings-heading",
         class_name="flex flex-col gap-4",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
 from student_portal.constants import Text
@@ -96,7 +97,7 @@ def class_header(teacher: TeacherHeader) -> rx.Component:
         internal_link(
             icon("arrow-left", "size-5"),
             Text.BACK,
-            href="/profile",
+            href=routes.PROFILE,
             class_name=f"{_BUTTON} self-start border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 "
             "focus-visible:outline-blue-800",
         ),

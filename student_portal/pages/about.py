@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP
 from student_portal.components.headings import page_heading, section_heading
 from student_portal.components.icons import icon
@@ -42,7 +43,7 @@ def _offer_card(title: str, href: str, text: str) -> rx.Component:
 
 
 @site_page(
-    route="/about",
+    route=routes.ABOUT,
     title="About us",
     description=f"{SITE_NAME}: free kuppi recordings, notes, past papers, tuition classes, jobs and rooms "
     "for Sri Lankan students.",
@@ -83,7 +84,7 @@ def about() -> rx.Component:
                     icon("chat"), "WhatsApp us", href=whatsapp_link(SHOP_WHATSAPP_NUMBER) or "", class_name=WHATSAPP
                 ),
                 rx.el.a(icon("phone"), f"Call {SUPPORT_PHONE}", href=tel_href(SUPPORT_PHONE) or "", class_name=PRIMARY),
-                internal_link("Our teachers", href="/instructor", class_name=OUTLINE),
+                internal_link("Our teachers", href=routes.INSTRUCTOR, class_name=OUTLINE),
                 class_name="flex flex-wrap gap-2",
             ),
             aria_labelledby="contact-heading",

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.articles import article_cards
 from student_portal.components.layout import site_page
 from student_portal.constants import Text
@@ -9,7 +10,7 @@ from student_portal.state.articles import ArticlePageState
 
 
 @site_page(
-    route="/article",
+    route=routes.ARTICLE,
     title=Text.ARTICLES,
     description="Study plans, university choices and student life guides for Sri Lankan students.",
     on_load=ArticlePageState.load,

@@ -5,6 +5,7 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>.
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.booking import book_room_dialog, hotel_card
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.filters import filter_bar, select_filter
@@ -15,7 +16,7 @@ from student_portal.state.booking import BookingState
 
 
 @site_page(
-    route="/booking",
+    route=routes.BOOKING,
     title="Bodim - Rooms for students",
     description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, "
     "call or WhatsApp the owner.",

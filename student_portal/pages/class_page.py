@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.filters import search_box
@@ -98,7 +99,7 @@ def teacher_not_found() -> rx.Component:
         rx.el.p(Text.TEACHER_NOT_FOUND_DETAIL, class_name="text-slate-700"),
         internal_link(
             Text.ALL_TEACHERS,
-            href="/profile",
+            href=routes.PROFILE,
             class_name="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 font-semibold "
             "text-white hover:bg-blue-800",
         ),
@@ -108,7 +109,7 @@ def teacher_not_found() -> rx.Component:
 
 
 @site_page(
-    route="/class/[teacher_id]",
+    route=routes.CLASS_PAGE,
     title=Text.TUITION_CLASSES,
     description="Class notes and recordings from your tuition class teacher.",
     on_load=ClassState.load,
@@ -132,10 +133,10 @@ def class_page() -> rx.Component:
 
 
 @site_page(
-    route="/class",
+    route=routes.CLASS_INDEX,
     title=Text.TUITION_CLASSES,
     description="Tuition class teachers in Sri Lanka.",
     on_load=ClassState.to_profile,
 )
 def class_index() -> rx.Component:
-    return rx.el.p(internal_link(Text.ALL_TEACHERS, href="/profile", class_name="underline"))
+    return rx.el.p(internal_link(Text.ALL_TEACHERS, href=routes.PROFILE, class_name="underline"))

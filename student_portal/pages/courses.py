@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.courses import course_card
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
@@ -11,7 +12,7 @@ _FIRST_ROW = 3
 
 
 @site_page(
-    route="/courses",
+    route=routes.COURSES,
     title="Courses",
     description="Tuition courses for A/L and O/L students in Sri Lanka: maths, physics, chemistry, ICT and more.",
 )

@@ -3,6 +3,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.articles import articles_section
 from student_portal.components.hero import hero
 from student_portal.components.layout import site_page
@@ -19,7 +20,7 @@ from student_portal.state.home import HomeState
 
 
 @site_page(
-    route="/",
+    route=routes.HOME,
     title="Home",
     description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
     on_load=HomeState.load,

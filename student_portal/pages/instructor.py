@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.buttons import OUTLINE, PRIMARY
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
@@ -43,7 +44,7 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
 
 
 @site_page(
-    route="/instructor",
+    route=routes.INSTRUCTOR,
     title="Our teachers",
     description="Meet the tuition teachers of Student Portal: A/L and O/L maths, physics, chemistry and ICT.",
     on_load=InstructorsState.load,
@@ -62,6 +63,6 @@ def instructor() -> rx.Component:
             ),
             empty=empty_message(Text.NO_TEACHERS),
         ),
-        internal_link("See the tuition classes", href="/profile", class_name=f"{PRIMARY} self-start"),
+        internal_link("See the tuition classes", href=routes.PROFILE, class_name=f"{PRIMARY} self-start"),
         class_name="flex flex-col gap-6",
     )

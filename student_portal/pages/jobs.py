@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
@@ -11,7 +12,7 @@ from student_portal.state.jobs import JobsState
 
 
 @site_page(
-    route="/jobs",
+    route=routes.JOBS,
     title=Text.JOB_MARKET,
     description="Jobs, internships and part-time work for Sri Lankan students and school leavers. "
     "Call, WhatsApp or email employers.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.constants import Text
 from student_portal.state.auth import AuthState
@@ -74,7 +75,7 @@ def login_form() -> rx.Component:
 
 
 @site_page(
-    route="/login",
+    route=routes.LOGIN,
     title=Text.LOGIN,
     description="Sign in to Student Portal to read Uni Notes and tuition class material.",
     on_load=[AuthState.redirect_if_signed_in, LoginState.clear_error],

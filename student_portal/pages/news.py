@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.articles import PROSE
 from student_portal.components.feedback import skeleton_cards
 from student_portal.components.icons import icon
@@ -16,7 +17,7 @@ def back_home() -> rx.Component:
     return internal_link(
         icon("arrow-left", "size-5"),
         "Back to home",
-        href="/",
+        href=routes.HOME,
         class_name="inline-flex min-h-11 w-fit items-center gap-2 rounded-lg px-3 font-semibold text-blue-700 "
         "hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
     )
@@ -41,7 +42,7 @@ def news_article() -> rx.Component:
 
 
 @site_page(
-    route="/news/[news_id]",
+    route=routes.NEWS_ITEM,
     title="News",
     description="Exam, results and university news for Sri Lankan students.",
     on_load=NewsArticleState.load,

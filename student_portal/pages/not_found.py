@@ -2,12 +2,13 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.constants import Text
 
 
-@site_page(route="404", title=Text.PAGE_NOT_FOUND, description="This page does not exist.")
+@site_page(route=routes.NOT_FOUND, title=Text.PAGE_NOT_FOUND, description="This page does not exist.")
 def not_found() -> rx.Component:
     return rx.el.section(
         rx.el.p("404", class_name="text-6xl font-bold text-blue-700"),
@@ -15,7 +16,7 @@ def not_found() -> rx.Component:
         rx.el.p("The link may be old or mistyped."),
         internal_link(
             "Go to the home page",
-            href="/",
+            href=routes.HOME,
             class_name="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800",
         ),
         class_name="flex flex-col items-center gap-4 py-16 text-center",

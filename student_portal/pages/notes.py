@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.filters import search_box
@@ -40,7 +41,7 @@ def notes_list() -> rx.Component:
 
 
 @site_page(
-    route="/notes",
+    route=routes.NOTES,
     title=Text.UNI_NOTES,
     description="University lecture notes shared by senior students: search, preview and download.",
     on_load=[NotesState.load, NotesState.load_slides],

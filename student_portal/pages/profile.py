@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.feedback import empty_message, error_message, skeleton_cards
 from student_portal.components.layout import site_page
 from student_portal.components.teachers import promo_card, teacher_card
@@ -50,7 +51,7 @@ def promotion_section() -> rx.Component:
 
 
 @site_page(
-    route="/profile",
+    route=routes.PROFILE,
     title=Text.TUITION_CLASSES,
     description="A/L and O/L tuition class teachers in Sri Lanka: class notes, recordings and WhatsApp contact.",
     on_load=ProfileState.load,

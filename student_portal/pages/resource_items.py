@@ -6,6 +6,7 @@ folder (No items found.), not an error page.
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
@@ -44,7 +45,7 @@ def items_page(level: Level) -> rx.Component:
 
 def _register(level: Level) -> None:
     @site_page(
-        route=f"/{level.key}/[folder_id]",
+        route=routes.folder_pattern(level.key),
         title=f"{level.label} papers and notes",
         description=f"G.C.E. {level.label} past papers and notes in this folder, free to download.",
         on_load=FolderItemsState.load(level.key),

@@ -2,13 +2,14 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.shop import shop_section
 from student_portal.state.shop import ShopState
 
 
 @site_page(
-    route="/shop",
+    route=routes.SHOP,
     title="Shop",
     description="Books, past papers, calculators and stationery for students. Order on WhatsApp.",
     on_load=ShopState.load,

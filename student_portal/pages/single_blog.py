@@ -6,6 +6,7 @@ to read, so it carries a short real post in the same layout.
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.layout import site_page
@@ -38,7 +39,7 @@ _SECTIONS = (
 
 
 @site_page(
-    route="/single-blog",
+    route=routes.SINGLE_BLOG,
     title=TITLE,
     description="Five study habits that help you get the most out of kuppi sessions and recorded lessons.",
 )
@@ -47,7 +48,7 @@ def single_blog() -> rx.Component:
         internal_link(
             icon("arrow-left", "size-4"),
             "Home",
-            href="/",
+            href=routes.HOME,
             class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
         ),
         rx.el.header(
@@ -83,9 +84,9 @@ def single_blog() -> rx.Component:
         rx.el.footer(
             rx.el.p("Keep going:", class_name="font-semibold"),
             rx.el.div(
-                internal_link("Kuppi Recordings", href="/youtube", class_name="text-blue-800 underline"),
-                internal_link("A/L past papers", href="/al-folder", class_name="text-blue-800 underline"),
-                internal_link("O/L past papers", href="/ol-folder", class_name="text-blue-800 underline"),
+                internal_link("Kuppi Recordings", href=routes.YOUTUBE, class_name="text-blue-800 underline"),
+                internal_link("A/L past papers", href=routes.AL_FOLDERS, class_name="text-blue-800 underline"),
+                internal_link("O/L past papers", href=routes.OL_FOLDERS, class_name="text-blue-800 underline"),
                 class_name="flex flex-wrap gap-x-5 gap-y-2",
             ),
             class_name="flex flex-col gap-2 border-t border-slate-200 pt-4",

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.social import social_cards
 from student_portal.constants import Text
@@ -9,7 +10,7 @@ from student_portal.state.social import SocialState
 
 
 @site_page(
-    route="/social",
+    route=routes.SOCIAL,
     title=Text.SOCIAL,
     description="Follow Student Portal on YouTube, Facebook, TikTok, WhatsApp and Telegram.",
     on_load=SocialState.load,

@@ -5,6 +5,7 @@ The view lives in the address: /youtube?q=<search>&subject=<subject id>.
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.feedback import empty_message
 from student_portal.components.filters import filter_bar, search_box, select_filter
 from student_portal.components.headings import page_heading
@@ -24,7 +25,7 @@ def no_videos() -> rx.Component:
 
 
 @site_page(
-    route="/youtube",
+    route=routes.YOUTUBE,
     title=Text.KUPPI_RECORDINGS,
     description="Free recorded kuppi sessions by university students: search by topic, filter by subject.",
     on_load=RecordingsState.load_page,

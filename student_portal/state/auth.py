@@ -23,6 +23,7 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import StorageKey, Timing
 from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
 from student_portal.pocketbase.collections import Collection
@@ -95,7 +96,7 @@ def dump_stored_auth(token: str, record: dict[str, Any]) -> str:
 def sign_in_first(path: str) -> list[rx.event.EventSpec]:
     """Events that remember `path` (for after sign-in) and open /login in its place."""
     remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(path)})"
-    return [rx.call_script(remember), rx.redirect("/login", replace=True)]
+    return [rx.call_script(remember), rx.redirect(routes.LOGIN, replace=True)]
 
 
 # States that hold protected data register a function clearing it, so logout can forget it.
@@ -153,7 +154,7 @@ class AuthState(rx.State):
     def redirect_if_signed_in(self):
         """/login on load: a signed-in visitor has nothing to do there."""
         if self.is_authenticated:
-            return rx.redirect("/", replace=True)
+            return rx.redirect(routes.HOME, replace=True)
         if self.stored_auth and self._session() is None:
             self._clear()  # an expired or unreadable token: forget it
         return None
@@ -173,7 +174,7 @@ class AuthState(rx.State):
         finally:
             self._clear()
             self.logging_out = False
-        yield rx.redirect("/")
+        yield rx.redirect(routes.HOME)
 
 
 async def verified_session(state: rx.State) -> Session | None:

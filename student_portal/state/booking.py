@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import City, Collection, Hotel
 from student_portal.state.address import replace_address
@@ -20,7 +21,6 @@ from student_portal.utils.filters import filter_hotels
 from student_portal.utils.phone import tel_href, whatsapp_link
 from student_portal.utils.query import int_choice, query_choice, query_int
 
-BOOKING_PATH = "/booking"
 HOTEL_THUMB = "640x400"  # Hotels.image thumbs in the schema
 DEFAULT_GUESTS = Limit.GUEST_CHOICES[0]
 
@@ -88,7 +88,7 @@ class BookingState(rx.State):
 
     def _address(self) -> rx.event.EventSpec:
         guests = "" if self.guests == DEFAULT_GUESTS else self.guests
-        return replace_address(BOOKING_PATH, {"city": self.city, "guests": guests})
+        return replace_address(routes.BOOKING, {"city": self.city, "guests": guests})
 
     @rx.event
     def set_city(self, value: str):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import (
     ClassNote,
@@ -30,7 +31,7 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
 from student_portal.state.content import backend_failures, file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
-from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE, class_path
+from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE
 from student_portal.utils.filters import search_by_name, take
 from student_portal.utils.links import safe_url
 from student_portal.utils.youtube import youtube_id
@@ -103,12 +104,6 @@ def video_rows(recordings: list[ClassRecording]) -> list[VideoRow]:
     return rows
 
 
-def teacher_id_from_path(path: str) -> str:
-    """The {teacherId} of /class/{teacherId} ("" for anything else)."""
-    parts = [part for part in path.split("/") if part]
-    return parts[1] if len(parts) == 2 and parts[0] == "class" else ""
-
-
 def _matching(rows: list, query: str, limit: int) -> list:
     """Spec 5: case-insensitive substring search on the name, then the section's limit."""
     return take(search_by_name(rows, query), limit)
@@ -144,13 +139,13 @@ class ClassState(ProtectedDocuments, rx.State):
     @rx.event
     def to_profile(self):
         """/class without a teacher: the teachers are listed on /profile."""
-        return rx.redirect("/profile", replace=True)
+        return rx.redirect(routes.PROFILE, replace=True)
 
     @rx.event(background=True)
     async def load(self):
         async with self:
             self.reset()
-            teacher_id = teacher_id_from_path(self.router.url.path)
+            teacher_id = routes.route_arg(self.router, routes.TEACHER_ID)
         try:
             session = await verified_session(self)
         except ClientResponseError as error:
@@ -159,7 +154,7 @@ class ClassState(ProtectedDocuments, rx.State):
                 self.phase = Phase.FAILED
             return
         if session is None:
-            for event in sign_in_first(class_path(teacher_id)):
+            for event in sign_in_first(routes.class_page(teacher_id)):
                 yield event
             return
         try:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import Collection, Teacher
 from student_portal.state.content import file_url, public_rows
-from student_portal.state.profile import class_path
 
 AVATAR_THUMB = "256x256"  # Teachers.avatar thumbs in the schema (shown at 96 px, sharp at 2x)
 
@@ -28,7 +28,7 @@ def instructor_card(teacher: Teacher) -> InstructorCard:
         name=teacher.name,
         description=teacher.display_description,
         avatar_url=file_url(teacher, teacher.avatar, AVATAR_THUMB),
-        classes_href=class_path(teacher.id),
+        classes_href=routes.class_page(teacher.id),
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import NewsItem
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
@@ -30,7 +31,7 @@ def news_slide(record: NewsItem) -> NewsSlide:
         title=record.title,
         excerpt=record.excerpt,
         image_url=file_url(record, record.image, IMAGE_THUMB),
-        href=f"/news/{record.id}",
+        href=routes.news_item(record.id),
     )
 
 

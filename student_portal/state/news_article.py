@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from urllib.parse import unquote
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url
@@ -15,14 +15,6 @@ from student_portal.utils.sanitize import clean_html
 log = logging.getLogger(__name__)
 
 IMAGE_THUMB = "640x360"
-ROUTE_PREFIX = "/news/"
-
-
-def news_id_from_path(path: str) -> str:
-    """'/news/abc123' -> 'abc123' ("" when the path holds no id)."""
-    if not path.startswith(ROUTE_PREFIX):
-        return ""
-    return unquote(path[len(ROUTE_PREFIX) :].strip("/"))
 
 
 class NewsArticleState(rx.State):
@@ -36,7 +28,7 @@ class NewsArticleState(rx.State):
     async def load(self):
         async with self:
             self.loading, self.found = True, False
-            news_id = news_id_from_path(self.router.url.path)
+            news_id = routes.route_arg(self.router, routes.NEWS_ID)
         record = None
         if news_id:
             try:

@@ -12,6 +12,7 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import (
     ClientResponseError,
     ContentSlide,
@@ -26,8 +27,6 @@ from student_portal.state.documents import DocumentRow, ProtectedDocuments, Stor
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
-
-NOTES_PATH = "/notes"
 
 
 class Phase:
@@ -97,7 +96,7 @@ class NotesState(ProtectedDocuments, rx.State):
                 self.phase = Phase.FAILED
             return
         if session is None:
-            for event in sign_in_first(NOTES_PATH):
+            for event in sign_in_first(routes.NOTES):
                 yield event
             return
         if not session.user.can_view_notes:

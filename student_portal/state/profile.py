@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.pocketbase import ClassPromo, Teacher
 from student_portal.pocketbase.collections import Collection
@@ -17,10 +18,6 @@ from student_portal.utils.phone import whatsapp_link
 AVATAR_THUMB = "96x96"
 AVATAR_THUMB_LARGE = "256x256"
 PROMO_THUMB = "400x300"
-
-
-def class_path(teacher_id: str) -> str:
-    return f"/class/{teacher_id}"
 
 
 @dataclass
@@ -48,7 +45,7 @@ def teacher_card(teacher: Teacher) -> TeacherCard:
         description=teacher.description,
         avatar_url=file_url(teacher, teacher.avatar, AVATAR_THUMB),
         avatar_url_large=file_url(teacher, teacher.avatar, AVATAR_THUMB_LARGE),
-        class_url=class_path(teacher.id),
+        class_url=routes.class_page(teacher.id),
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
 from student_portal.state.address import replace_address
@@ -22,8 +23,6 @@ from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category, search_by_name
 from student_portal.utils.query import query_choice, query_text
 from student_portal.utils.youtube import youtube_id
-
-RECORDINGS_PATH = "/youtube"
 
 
 @dataclass
@@ -74,7 +73,7 @@ class RecordingsState(rx.State):
         return self._recordings[: Limit.RECORDINGS_PREVIEW]
 
     def _address(self) -> rx.event.EventSpec:
-        return replace_address(RECORDINGS_PATH, {"q": self.query.strip(), "subject": self.subject})
+        return replace_address(routes.YOUTUBE, {"q": self.query.strip(), "subject": self.subject})
 
     @rx.event
     def set_query(self, value: str):

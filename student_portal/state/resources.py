@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from urllib.parse import unquote
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import (
     ClientResponseError,
@@ -46,15 +46,15 @@ class Level:
 
     @property
     def folders_path(self) -> str:
-        return f"/{self.key}-folder"
+        return routes.level_folders(self.key)
 
     def folder_path(self, folder_id: str) -> str:
-        return f"/{self.key}/{folder_id}"
+        return routes.folder(self.key, folder_id)
 
 
 LEVELS: dict[str, Level] = {
-    "ol": Level("ol", "O/L", Collection.OL_FOLDERS, Collection.OL_ITEMS, Collection.OL_SLIDES),
-    "al": Level("al", "A/L", Collection.AL_FOLDERS, Collection.AL_ITEMS, Collection.AL_SLIDES),
+    routes.OL: Level(routes.OL, "O/L", Collection.OL_FOLDERS, Collection.OL_ITEMS, Collection.OL_SLIDES),
+    routes.AL: Level(routes.AL, "A/L", Collection.AL_FOLDERS, Collection.AL_ITEMS, Collection.AL_SLIDES),
 }
 
 
@@ -120,11 +120,6 @@ async def _items_or_none(level: Level, folder_id: str) -> list[FolderItem] | Non
     return items
 
 
-def folder_id_from(path: str) -> str:
-    """The {folderId} of /ol/{folderId} or /al/{folderId}."""
-    return unquote(path.rstrip("/").rsplit("/", 1)[-1])
-
-
 class ResourceFoldersState(rx.State):
     level: str = ""
     folders: list[FolderCard] = []
@@ -172,7 +167,7 @@ class FolderItemsState(rx.State):
 
     @rx.var
     def folders_path(self) -> str:
-        return LEVELS[self.level].folders_path if self.level in LEVELS else "/"
+        return LEVELS[self.level].folders_path if self.level in LEVELS else routes.HOME
 
     @rx.event
     def set_item_type(self, value: str):
@@ -188,7 +183,7 @@ class FolderItemsState(rx.State):
     async def load(self, level_key: str):
         level = LEVELS[level_key]
         async with self:
-            folder_id = folder_id_from(self.router.url.path)
+            folder_id = routes.route_arg(self.router, routes.FOLDER_ID)
             self.item_type = query_choice(self.router.url.query_parameters, "type", dict(ITEM_TYPES), PAPER)
             if (self.level, self.folder_id) != (level.key, folder_id):
                 self.level, self.folder_id, self.folder_name, self.items = level.key, folder_id, "", []

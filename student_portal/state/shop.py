@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
@@ -21,7 +22,6 @@ from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
 from student_portal.utils.query import page_url, query_choice
 
-SHOP_PATH = "/shop"
 PRODUCT_THUMB = "400x400"  # Products.image thumbs in the schema
 
 
@@ -59,7 +59,7 @@ class ShopState(rx.State):
     @rx.var
     def shop_url(self) -> str:
         """Show More keeps the chosen category."""
-        return page_url(SHOP_PATH, {"category": self.category})
+        return page_url(routes.SHOP, {"category": self.category})
 
     @rx.event
     def set_category(self, value: str):
@@ -70,7 +70,7 @@ class ShopState(rx.State):
     def choose_category(self, value: str):
         """The /shop dropdown: filters and writes ?category= into the address."""
         self.category = value
-        return replace_address(SHOP_PATH, {"category": self.category})
+        return replace_address(routes.SHOP, {"category": self.category})
 
     @rx.event(background=True)
     async def load(self):

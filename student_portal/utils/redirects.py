@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-HOME = "/"
-LOGIN_PATH = "/login"
+from student_portal import routes
+
+HOME = routes.HOME
 
 
 def safe_redirect_path(value: object) -> str:
@@ -28,6 +29,6 @@ def safe_redirect_path(value: object) -> str:
         return HOME
     if parts.scheme or parts.netloc:
         return HOME
-    if parts.path.rstrip("/") == LOGIN_PATH:
+    if parts.path.rstrip("/") == routes.LOGIN:
         return HOME
     return path

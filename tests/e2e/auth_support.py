@@ -10,6 +10,7 @@ import time
 import httpx
 from playwright.sync_api import Page, WebSocket, expect
 
+from student_portal import routes
 from student_portal.constants import StorageKey, Text
 
 DEMO_PASSWORD = "demo-pass-123"
@@ -35,7 +36,7 @@ def pocketbase_auth(pb_url: str, identity: str, client_ip: str) -> dict:
 def store_auth(page: Page, base_url: str, value: str) -> None:
     """Put `value` in the browser's `pocketbase_auth` item, as an earlier visit would have."""
     if not page.url.startswith(base_url):
-        page.goto(base_url + "/login")
+        page.goto(base_url + routes.LOGIN)
     page.evaluate("([key, value]) => window.localStorage.setItem(key, value)", [StorageKey.AUTH, value])
 
 

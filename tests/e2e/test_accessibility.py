@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
@@ -54,7 +55,7 @@ def test_axe_finds_no_violations(
 
 def test_axe_reports_a_planted_violation(page: Page, base_url: str) -> None:
     """The check above can fail: a picture without alt text and an unlabelled field are found."""
-    page.goto(base_url + "/about")
+    page.goto(base_url + routes.ABOUT)
     wait_for_content(page)
     page.wait_for_load_state("networkidle")  # hydrated: React will not redraw over the plant
     page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
@@ -115,7 +116,7 @@ def test_every_carousel_can_be_paused_and_driven_from_the_keyboard(
 
 def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     toggle = page.get_by_role("banner").locator("summary")
     menu = page.get_by_role("navigation", name="Menu")
     toggle.focus()
@@ -171,7 +172,7 @@ def test_the_preview_dialog_takes_focus_and_gives_it_back(
 
 
 def test_the_skip_link_jumps_to_the_content_without_leaving_the_page(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     wait_for_content(page)
     page.keyboard.press("Tab")
     skip = page.get_by_role("link", name="Skip to content")

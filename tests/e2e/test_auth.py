@@ -9,6 +9,7 @@ import time
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import StorageKey, Text, Timing
 from student_portal.utils.tokens import token_expiry
 from tests.e2e.auth_support import (
@@ -31,7 +32,7 @@ from tests.support.pocketbases import SUPERUSER
 
 
 def _login_page(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/login")
+    page.goto(base_url + routes.LOGIN)
     expect(page.get_by_role("heading", name=Text.SIGN_IN_HEADING)).to_be_visible()
 
 
@@ -44,7 +45,7 @@ def test_login_needs_both_user_name_and_password(page: Page, base_url: str) -> N
     identity.fill("notes")
     form.get_by_role("button", name=Text.SIGN_IN, exact=True).click()
     assert password.evaluate("el => el.validity.valueMissing")  # the browser stops the form
-    expect(page).to_have_url(at(base_url, "/login"))
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
     assert not stored_auth(page)
     expect_signed_out(page)
 
@@ -53,7 +54,7 @@ def test_wrong_password_says_login_failed(page: Page, base_url: str) -> None:
     _login_page(page, base_url)
     sign_in_with_form(page, "notes", "not-the-password")
     expect(page.get_by_test_id("login-error")).to_have_text(Text.LOGIN_FAILED)
-    expect(page).to_have_url(at(base_url, "/login"))
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
     assert not stored_auth(page)
 
 
@@ -78,20 +79,20 @@ def test_button_reads_signing_in_while_the_request_runs(page: Page, base_url: st
 
 
 def test_header_login_returns_to_the_page_after_sign_in_replacing_history(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/jobs")
-    page.goto(base_url + "/profile")
+    page.goto(base_url + routes.JOBS)
+    page.goto(base_url + routes.PROFILE)
     page.get_by_role("banner").get_by_role("link", name=Text.LOGIN).click()
-    expect(page).to_have_url(at(base_url, "/login"))
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
     assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT).rstrip("/") == "/profile"
     sign_in_with_form(page, "basic")
-    expect(page).to_have_url(at(base_url, "/profile"))
+    expect(page).to_have_url(at(base_url, routes.PROFILE))
     expect_signed_in(page)
     assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT) is None
     # /login was replaced by the page: going back never lands on the sign-in form again.
     page.go_back()
-    expect(page).to_have_url(at(base_url, "/profile"))
+    expect(page).to_have_url(at(base_url, routes.PROFILE))
     page.go_back()
-    expect(page).to_have_url(at(base_url, "/jobs"))
+    expect(page).to_have_url(at(base_url, routes.JOBS))
 
 
 def test_a_redirect_to_another_site_is_not_followed(page: Page, base_url: str) -> None:
@@ -105,7 +106,7 @@ def test_signed_in_visitor_opening_login_is_sent_home(
     page: Page, base_url: str, demo_pocketbase, client_ip: str
 ) -> None:
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
-    page.goto(base_url + "/login")
+    page.goto(base_url + routes.LOGIN)
     expect(page).to_have_url(at(base_url, "/"))
     expect_signed_in(page)
 
@@ -117,7 +118,7 @@ def test_session_survives_a_reload_and_a_new_tab(page: Page, base_url: str) -> N
     page.reload()
     expect_signed_in(page)
     other_tab = page.context.new_page()
-    other_tab.goto(base_url + "/jobs")
+    other_tab.goto(base_url + routes.JOBS)
     expect_signed_in(other_tab)
 
 
@@ -125,7 +126,7 @@ def test_logout_reads_logging_out_then_clears_the_session_and_goes_home(
     page: Page, base_url: str, demo_pocketbase, client_ip: str
 ) -> None:
     start_signed_in(page, base_url, demo_pocketbase.url, "full", client_ip)
-    page.goto(base_url + "/profile")
+    page.goto(base_url + routes.PROFILE)
     expect_signed_in(page)
     page.evaluate(WATCH_BUTTONS)
     page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT).click()
@@ -139,9 +140,9 @@ def test_logout_reads_logging_out_then_clears_the_session_and_goes_home(
 
 def test_logout_in_one_tab_signs_out_the_other(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     other_tab = page.context.new_page()
-    other_tab.goto(base_url + "/booking")
+    other_tab.goto(base_url + routes.BOOKING)
     expect_signed_in(other_tab)
     page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT).click()
     expect_signed_out(page)
@@ -151,17 +152,17 @@ def test_logout_in_one_tab_signs_out_the_other(page: Page, base_url: str, demo_p
 def test_an_expired_token_counts_as_signed_out(page: Page, base_url: str) -> None:
     expired = fake_token("fulluser0000001", an_hour_ago())
     store_auth(page, base_url, json.dumps({"token": expired, "record": {"id": "fulluser0000001", "role": "full"}}))
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     expect_signed_out(page)
-    page.goto(base_url + "/notes")
-    expect(page).to_have_url(at(base_url, "/login"))
+    page.goto(base_url + routes.NOTES)
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
 
 
 def test_a_forged_token_is_signed_out_by_pocketbase(page: Page, base_url: str) -> None:
     forged = fake_token("fulluser0000001", time.time() + 86400 * 3)
     store_auth(page, base_url, json.dumps({"token": forged, "record": {"id": "fulluser0000001", "role": "full"}}))
-    page.goto(base_url + "/notes")
-    expect(page).to_have_url(at(base_url, "/login"))
+    page.goto(base_url + routes.NOTES)
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
     expect_signed_out(page)
     assert not stored_auth(page)
 
@@ -219,7 +220,7 @@ def test_another_visitor_never_sees_this_visitors_session(page: Page, base_url: 
     try:
         other_page = other.new_page()
         frames = ReceivedFrames(other_page)
-        other_page.goto(base_url + "/profile")
+        other_page.goto(base_url + routes.PROFILE)
         expect_signed_out(other_page)
         expect(other_page.get_by_test_id("teacher-card").first).to_be_visible()
         assert token not in frames.text
@@ -229,7 +230,7 @@ def test_another_visitor_never_sees_this_visitors_session(page: Page, base_url: 
 
 def test_header_dialog_has_login_and_sign_up_tabs_and_sends_nothing(page: Page, base_url: str) -> None:
     frames = ReceivedFrames(page)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     # Let the page's own data and logos arrive first: they are not the dialog's requests.
     expect(page.get_by_test_id("job-card").first).to_be_visible()
     page.wait_for_load_state("networkidle")
@@ -257,7 +258,7 @@ def test_header_dialog_has_login_and_sign_up_tabs_and_sends_nothing(page: Page, 
     expect(dialog.get_by_label(Text.EMAIL_LABEL)).to_have_value("")
     dialog.get_by_role("button", name=Text.CANCEL).click()
     expect(dialog).to_be_hidden()
-    expect(page).to_have_url(at(base_url, "/jobs"))
+    expect(page).to_have_url(at(base_url, routes.JOBS))
 
 
 def test_a_token_close_to_expiry_is_refreshed(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
@@ -265,7 +266,7 @@ def test_a_token_close_to_expiry_is_refreshed(page: Page, base_url: str, demo_po
         auth = start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
     old_exp = token_expiry(auth["token"])
     assert old_exp is not None and old_exp - time.time() < Timing.TOKEN_REFRESH_MARGIN_S
-    page.goto(base_url + "/notes")  # a page that checks the session with PocketBase
+    page.goto(base_url + routes.NOTES)  # a page that checks the session with PocketBase
     expect(page.get_by_test_id("document").first).to_be_visible()
     refreshed = json.loads(stored_auth(page))["token"]
     assert refreshed != auth["token"]
@@ -274,11 +275,11 @@ def test_a_token_close_to_expiry_is_refreshed(page: Page, base_url: str, demo_po
 
 def test_the_header_button_fits_a_phone_screen(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     expect_signed_out(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     expect_signed_in(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     button = page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT)
@@ -307,7 +308,7 @@ def test_the_login_form_cannot_send_the_password_before_the_page_is_ready(browse
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(base_url + "/login")
+        page.goto(base_url + routes.LOGIN)
         form = page.get_by_role("main").locator("form")
         expect(form).to_have_attribute("method", "post")
         expect(form.get_by_role("button", name=Text.SIGN_IN, exact=True)).to_be_disabled()

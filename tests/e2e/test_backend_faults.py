@@ -19,6 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text, Timing
 from tests.e2e.conftest import next_client_ip
 from tests.e2e.page_checks import (
@@ -165,12 +166,12 @@ def _failure_lines(text: str) -> list[str]:
 def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
     browser: Browser, base_url: str, site, backend, demo_pocketbase, client_ip: str
 ) -> None:
-    routes = [BY_TEMPLATE[t] for t in ("/jobs", "/ol/{ol}", "/news/{news}", "/youtube", "/notes", "/class/{teacher}")]
+    visited = [BY_TEMPLATE[t] for t in ("/jobs", "/ol/{ol}", "/news/{news}", "/youtube", "/notes", "/class/{teacher}")]
     visitors = [
         _visit(browser, base_url, ip, BY_TEMPLATE["/notes"], demo_pocketbase) for ip in (client_ip, next_client_ip())
     ]
     try:
-        for route in routes:  # everything worked before the outage (each cause starts afresh)
+        for route in visited:  # everything worked before the outage (each cause starts afresh)
             visitors[0][1].goto(base_url + route.path(DEMO_IDS))
             wait_for_content(visitors[0][1])
             expect(CONTENT[route.template](visitors[0][1])).to_be_visible()
@@ -178,7 +179,7 @@ def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
         backend.down()
         for _round in range(3):
             for _context, page in visitors:
-                for route in routes:
+                for route in visited:
                     page.goto(base_url + route.path(DEMO_IDS))
                     FACES[route.template].expect_on(page)
         assert httpx.get(base_url + "/ping", timeout=10).status_code == 200  # still serving
@@ -225,15 +226,15 @@ def test_a_real_pocketbase_stopped_and_started_again(
     server = start_pocketbase(tmp_path_factory.mktemp("pb-restart") / "data")
     try:
         backend.use(server)
-        page.goto(base_url + "/jobs")
+        page.goto(base_url + routes.JOBS)
         expect(page.get_by_test_id("job-card").first).to_be_visible(timeout=30_000)
         server.stop()
         backend.settle()  # the jobs fetched a moment ago are still fresh for the cache's life
-        page.goto(base_url + "/jobs")
+        page.goto(base_url + routes.JOBS)
         FACES["/jobs"].expect_on(page)
         server.start()
         backend.settle()
-        page.goto(base_url + "/jobs")
+        page.goto(base_url + routes.JOBS)
         expect(page.get_by_test_id("job-card").first).to_be_visible(timeout=15_000)
     finally:
         server.stop()
@@ -260,11 +261,11 @@ def test_a_visitor_waiting_on_a_slow_collection_does_not_hold_up_others(
     other = new_visitor(browser, next_client_ip())
     try:
         first = waiting.new_page()
-        first.goto(base_url + "/jobs")
+        first.goto(base_url + routes.JOBS)
         expect(first.get_by_test_id("skeletons")).to_be_visible()
         second = other.new_page()
         started = time.monotonic()
-        second.goto(base_url + "/ol-folder")
+        second.goto(base_url + routes.OL_FOLDERS)
         expect(second.get_by_test_id("folder-card").first).to_be_visible()
         # The other visitor got their page while the first one is still waiting for its jobs
         # (which it gives up on at Timing.BACKEND_TIMEOUT_S).
@@ -281,13 +282,13 @@ def test_requests_time_out_at_the_documented_limit_with_a_clear_message(
     earlier = new_visitor(browser, next_client_ip())  # Jobs works first: its time-out is a new cause
     try:
         earlier_page = earlier.new_page()
-        earlier_page.goto(base_url + "/jobs")
+        earlier_page.goto(base_url + routes.JOBS)
         expect(earlier_page.get_by_test_id("job-card").first).to_be_visible(timeout=30_000)
     finally:
         earlier.close()
     log = SiteLog(site)
     backend.slow(Timing.BACKEND_TIMEOUT_S * 4)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     arrived = time.monotonic()
     expect(page.get_by_test_id("skeletons")).to_be_visible()
     expect(page.get_by_role("alert")).to_have_text(Text.JOBS_FAILED, timeout=int(Timing.BACKEND_TIMEOUT_S * 3 * 1000))

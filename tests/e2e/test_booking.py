@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import Hotel
 from student_portal.utils.phone import tel_href, whatsapp_number
@@ -23,7 +24,7 @@ def _city(demo_pocketbase, name: str) -> dict:
 
 def test_all_rooms_show_for_one_guest_in_all_cities(sized_page: Page, base_url: str, demo_pocketbase) -> None:
     hotels = _hotels(demo_pocketbase)
-    sized_page.goto(base_url + "/booking")
+    sized_page.goto(base_url + routes.BOOKING)
     expect(sized_page).to_have_title(re.compile(r"^Bodim"))
     cards = sized_page.get_by_test_id("hotel-card")
     expect(cards).to_have_count(len(hotels))
@@ -39,7 +40,7 @@ def test_hotel_card_shows_stars_out_of_5_review_out_of_10_or_no_reviews(
     hotels = _hotels(demo_pocketbase)
     reviewed = next(h for h in hotels if h.review_score)
     unreviewed = next(h for h in hotels if not h.review_score)
-    page.goto(base_url + "/booking")
+    page.goto(base_url + routes.BOOKING)
     card = page.get_by_test_id("hotel-card").filter(has_text=reviewed.name)
     expect(card).to_contain_text(f"Rated {reviewed.rating:g} out of {Limit.RATING_MAX}")
     expect(card.locator("svg[data-filled=true]")).to_have_count(int(reviewed.rating))
@@ -51,7 +52,7 @@ def test_hotel_card_shows_stars_out_of_5_review_out_of_10_or_no_reviews(
 def test_call_and_whatsapp_buttons(page: Page, base_url: str, demo_pocketbase) -> None:
     hotel = next(h for h in _hotels(demo_pocketbase) if whatsapp_number(h.whatsapp))
     no_wa = next(h for h in _hotels(demo_pocketbase) if not whatsapp_number(h.whatsapp))
-    page.goto(base_url + "/booking")
+    page.goto(base_url + routes.BOOKING)
     card = page.get_by_test_id("hotel-card").filter(has_text=hotel.name)
     expect(card.get_by_role("link", name=f"{Text.CALL} {hotel.name}")).to_have_attribute(
         "href", tel_href(hotel.contact)
@@ -70,7 +71,7 @@ def test_guests_filter_keeps_rooms_without_limit_or_with_room_enough(
     sized_page: Page, base_url: str, demo_pocketbase
 ) -> None:
     hotels = _hotels(demo_pocketbase)
-    sized_page.goto(base_url + "/booking")
+    sized_page.goto(base_url + routes.BOOKING)
     cards = sized_page.get_by_test_id("hotel-card")
     expect(cards).to_have_count(len(hotels))
     expect(sized_page.get_by_label(Text.GUESTS, exact=True).locator("option")).to_have_text(
@@ -89,7 +90,7 @@ def test_city_and_guests_together_and_a_shared_link_restores_them(page: Page, ba
     hotels = _hotels(demo_pocketbase)
     colombo = _city(demo_pocketbase, "Colombo")
     expected = [h.name for h in hotels if h.city == colombo["id"] and h.fits_guests(4)]
-    page.goto(base_url + "/booking")
+    page.goto(base_url + routes.BOOKING)
     expect(page.get_by_test_id("hotel-card")).to_have_count(len(hotels))
     expect(page.get_by_label(Text.CITY, exact=True).locator("option").first).to_have_text(Text.ALL_CITIES)
     page.get_by_label(Text.CITY, exact=True).select_option(label="Colombo")
@@ -117,19 +118,19 @@ def test_no_room_matching_the_filters_says_so(page: Page, base_url: str, demo_po
 
 def test_no_rooms_available_with_an_empty_backend(sized_page: Page, base_url: str, backend) -> None:
     backend.empty()
-    sized_page.goto(base_url + "/booking")
+    sized_page.goto(base_url + routes.BOOKING)
     expect(sized_page.get_by_role("status")).to_have_text(Text.NO_ROOMS)
     expect(sized_page.get_by_label(Text.CITY, exact=True).locator("option")).to_have_text([Text.ALL_CITIES])
 
 
 def test_a_dead_backend_says_rooms_could_not_load(page: Page, base_url: str, backend) -> None:
     backend.down()
-    page.goto(base_url + "/booking")
+    page.goto(base_url + routes.BOOKING)
     expect(page.get_by_role("alert")).to_have_text(Text.ROOMS_FAILED)
 
 
 def test_book_a_room_dialog_exists_but_is_never_open(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/booking")
+    page.goto(base_url + routes.BOOKING)
     dialog = page.locator("dialog#book-room-dialog")
     expect(dialog).to_have_count(1)
     expect(dialog).to_be_hidden()

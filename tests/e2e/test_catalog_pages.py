@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
 from student_portal.pocketbase import Teacher
 from student_portal.sample_data import TUITION
@@ -48,7 +49,7 @@ def test_descriptions_differ_between_pages(page: Page, base_url: str) -> None:
 
 
 def test_courses_show_the_static_tuition_cards(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/courses")
+    sized_page.goto(base_url + routes.COURSES)
     cards = sized_page.get_by_test_id("course-card")
     expect(cards).to_have_count(len(TUITION))
     expect(cards.get_by_role("heading")).to_have_text([t.title for t in TUITION])
@@ -63,7 +64,7 @@ def test_courses_show_the_static_tuition_cards(sized_page: Page, base_url: str) 
     assert (parts.netloc, parts.path) == ("wa.me", f"/{SHOP_WHATSAPP_NUMBER}")
     assert parse_qs(parts.query)["text"] == [Text.join_message(TUITION[0].title)]
     first.get_by_role("link", name=re.compile(f"^{Text.KNOW_DETAILS}")).click()
-    expect(sized_page).to_have_url(base_url + "/profile")
+    expect(sized_page).to_have_url(base_url + routes.PROFILE)
 
 
 def test_course_pictures_are_served(page: Page, base_url: str) -> None:
@@ -74,7 +75,7 @@ def test_course_pictures_are_served(page: Page, base_url: str) -> None:
 
 
 def test_single_blog_is_a_readable_post(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/single-blog")
+    sized_page.goto(base_url + routes.SINGLE_BLOG)
     article = sized_page.get_by_role("article")
     expect(article.get_by_role("heading", level=1)).to_have_text(CATALOG_PAGES["/single-blog"])
     expect(article.get_by_role("heading", level=2)).to_have_count(5)
@@ -84,7 +85,7 @@ def test_single_blog_is_a_readable_post(sized_page: Page, base_url: str) -> None
 
 
 def test_about_explains_the_site_and_links_to_its_sections(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/about")
+    sized_page.goto(base_url + routes.ABOUT)
     expect(sized_page.get_by_role("heading", level=1)).to_have_text("About Student Portal")
     for label, href in [
         ("Kuppi Recordings", "/youtube"),
@@ -107,26 +108,26 @@ def test_instructor_lists_the_teachers_from_the_teachers_collection(
     sized_page: Page, base_url: str, demo_pocketbase
 ) -> None:
     teachers = [Teacher.model_validate(t) for t in demo_records(demo_pocketbase, "Teachers")]
-    sized_page.goto(base_url + "/instructor")
+    sized_page.goto(base_url + routes.INSTRUCTOR)
     cards = sized_page.get_by_test_id("instructor-card")
     expect(cards.get_by_role("heading")).to_have_text([t.name for t in teachers])
     undescribed = next(t for t in teachers if not t.description)
     expect(cards.filter(has_text=undescribed.name)).to_contain_text(Text.TEACHER_DESCRIPTION_DEFAULT)
     expect(cards.first.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=256x256$"))
     expect(cards.first.get_by_role("link", name=f"{Text.VIEW_CLASSES} {teachers[0].name}")).to_have_attribute(
-        "href", f"/class/{teachers[0].id}"
+        "href", routes.class_page(teachers[0].id)
     )
 
 
 def test_instructor_page_without_teachers(page: Page, base_url: str, backend) -> None:
     backend.empty()
-    page.goto(base_url + "/instructor")
+    page.goto(base_url + routes.INSTRUCTOR)
     expect(page.get_by_role("status")).to_have_text(Text.NO_TEACHERS)
 
 
 def test_instructor_page_with_a_dead_backend(page: Page, base_url: str, backend) -> None:
     backend.down()
-    page.goto(base_url + "/instructor")
+    page.goto(base_url + routes.INSTRUCTOR)
     expect(page.get_by_role("alert")).to_have_text(Text.TEACHERS_FAILED)
 
 

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import Limit, StorageKey, Text
 from tests.e2e.auth_support import ReceivedFrames, at, sign_in_with_form, start_signed_in
 from tests.support.pocketbases import SUPERUSER
@@ -28,13 +29,15 @@ def _class_page(page: Page, base_url: str, pocketbase, client_ip: str, teacher: 
 
 def test_profile_lists_teachers_then_promotions(sized_page: Page, base_url: str) -> None:
     page = sized_page
-    page.goto(base_url + "/profile")
+    page.goto(base_url + routes.PROFILE)
     cards = page.get_by_test_id("teacher-card")
     expect(cards.get_by_role("heading")).to_have_text(TEACHERS)
     first = cards.first
     expect(first.get_by_role("img", name=TEACHERS[0])).to_be_visible()
     expect(first).to_contain_text("University of Moratuwa")
-    expect(first.get_by_role("link", name=re.compile(Text.VIEW_CLASSES))).to_have_attribute("href", f"/class/{MATHS}")
+    expect(first.get_by_role("link", name=re.compile(Text.VIEW_CLASSES))).to_have_attribute(
+        "href", routes.class_page(MATHS)
+    )
     promotion = page.get_by_role("region", name=Text.PROMOTION)
     promos = promotion.get_by_test_id("promo-card")
     expect(promos).to_have_count(3)
@@ -51,11 +54,11 @@ def test_class_page_needs_sign_in_and_returns_there_afterwards(page: Page, base_
     frames = ReceivedFrames(page)
     page.goto(f"{base_url}/profile")
     page.get_by_test_id("teacher-card").first.get_by_role("link", name=re.compile(Text.VIEW_CLASSES)).click()
-    expect(page).to_have_url(at(base_url, "/login"))
-    assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT) == f"/class/{MATHS}"
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
+    assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT) == routes.class_page(MATHS)
     assert "Integration - Part 1" not in frames.text
     sign_in_with_form(page, "basic")  # any signed-in user may see a class (spec 6)
-    expect(page).to_have_url(at(base_url, f"/class/{MATHS}"))
+    expect(page).to_have_url(at(base_url, routes.class_page(MATHS)))
     expect(page.get_by_role("heading", level=1)).to_have_text(TEACHERS[0])
 
 
@@ -69,8 +72,8 @@ def test_class_address_is_shareable_and_survives_a_reload(
 
 
 def test_class_without_a_teacher_goes_to_the_teacher_list(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/class")
-    expect(page).to_have_url(at(base_url, "/profile"))
+    page.goto(base_url + routes.CLASS_INDEX)
+    expect(page).to_have_url(at(base_url, routes.PROFILE))
     expect(page.get_by_test_id("teacher-card")).to_have_count(len(TEACHERS))
 
 
@@ -81,7 +84,7 @@ def test_teacher_header_defaults_the_description_and_has_a_back_button(
     expect(page.get_by_role("heading", level=1)).to_have_text(TEACHERS[2])
     expect(page.get_by_test_id("teacher-description")).to_have_text(Text.TEACHER_DESCRIPTION_DEFAULT)
     page.get_by_role("link", name=Text.BACK).click()
-    expect(page).to_have_url(at(base_url, "/profile"))
+    expect(page).to_have_url(at(base_url, routes.PROFILE))
 
 
 def _notes(page: Page):
@@ -160,7 +163,7 @@ def test_an_unknown_teacher_shows_a_clear_not_found_state(
     page.goto(base_url + "/class/nosuchteacher01")
     expect(page.get_by_test_id("teacher-not-found")).to_contain_text(Text.TEACHER_NOT_FOUND)
     page.get_by_role("link", name=Text.ALL_TEACHERS).click()
-    expect(page).to_have_url(at(base_url, "/profile"))
+    expect(page).to_have_url(at(base_url, routes.PROFILE))
 
 
 @contextlib.contextmanager

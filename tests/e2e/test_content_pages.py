@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import SITE_NAME, Text
 
 
@@ -48,7 +49,7 @@ def test_a_failed_news_fetch_reads_article_not_found(page: Page, base_url: str, 
 
 
 def test_the_article_page_lists_every_article_as_rich_text(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/article")
+    sized_page.goto(base_url + routes.ARTICLE)
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(Text.ARTICLES)
     cards = sized_page.locator("main article")
     expect(cards).to_have_count(3)
@@ -61,12 +62,12 @@ def test_the_article_page_lists_every_article_as_rich_text(sized_page: Page, bas
 
 def test_the_article_page_without_articles_says_so(page: Page, base_url: str, backend) -> None:
     backend.empty()
-    page.goto(base_url + "/article")
+    page.goto(base_url + routes.ARTICLE)
     expect(page.get_by_text(Text.NO_ARTICLES)).to_be_visible()
 
 
 def test_the_talent_page_shows_every_talent_with_the_filter(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/talent")
+    sized_page.goto(base_url + routes.TALENT)
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(Text.TALENTS)
     cards = sized_page.get_by_test_id("talent-card")
     expect(cards).to_have_count(6)
@@ -77,7 +78,7 @@ def test_the_talent_page_shows_every_talent_with_the_filter(sized_page: Page, ba
 
 
 def test_the_social_page_shows_every_card(sized_page: Page, base_url: str) -> None:
-    sized_page.goto(base_url + "/social")
+    sized_page.goto(base_url + routes.SOCIAL)
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(Text.SOCIAL)
     expect(sized_page.locator("main article")).to_have_count(5)
     expect(sized_page).to_have_title(f"{Text.SOCIAL} | {SITE_NAME}")

@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Text, Timing
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
@@ -37,7 +38,7 @@ def test_hero_welcomes_and_offers_four_shortcuts_and_five_channels(sized_page: P
 def test_a_hero_shortcut_navigates(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
     page.get_by_role("navigation", name="Shortcuts").get_by_role("link", name="Find Recordings").click()
-    expect(page).to_have_url(base_url + "/youtube")
+    expect(page).to_have_url(base_url + routes.YOUTUBE)
 
 
 def _social(page: Page):

@@ -21,6 +21,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from student_portal.utils.youtube import EMBED_BASE
 from tests.e2e.conftest import DESKTOP
@@ -159,7 +160,7 @@ def test_hostile_file_names_stay_inside_pocketbase_addresses(
     page: Page, base_url: str, site, backend, hostile_pocketbase: HostileBackend
 ) -> None:
     backend.use(hostile_pocketbase.server)
-    page.goto(base_url + "/shop")
+    page.goto(base_url + routes.SHOP)
     wait_for_content(page)
     sources = page.locator("main img").evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))")
     hostile = [s for s in sources if s and ("onerror" in s.lower() or "javascript" in s.lower())]

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
+from student_portal import routes
 from student_portal.constants import StorageKey, Text
 from tests.e2e.auth_support import (
     ReceivedFrames,
@@ -36,7 +37,7 @@ SLIDE_TITLE = "Exam season"
 
 def _open_notes(page: Page, base_url: str, pocketbase, role: str, client_ip: str) -> None:
     start_signed_in(page, base_url, pocketbase.url, role, client_ip)
-    page.goto(base_url + "/notes")
+    page.goto(base_url + routes.NOTES)
 
 
 def _documents(page: Page):
@@ -49,12 +50,12 @@ def _note_data_in(text: str) -> list[str]:
 
 def test_anonymous_visitor_is_sent_to_login_and_back_to_notes(page: Page, base_url: str) -> None:
     frames = ReceivedFrames(page)
-    page.goto(base_url + "/notes")
-    expect(page).to_have_url(at(base_url, "/login"))
+    page.goto(base_url + routes.NOTES)
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
     assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT) == "/notes"
     assert _note_data_in(frames.text) == []
     sign_in_with_form(page, "notes")
-    expect(page).to_have_url(at(base_url, "/notes"))
+    expect(page).to_have_url(at(base_url, routes.NOTES))
     expect(_documents(page)).to_have_count(len(NOTE_NAMES) + 2)
 
 
@@ -89,7 +90,7 @@ def test_a_role_edited_in_the_browser_does_not_open_notes(
     auth = start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
     edited = {"token": auth["token"], "record": {**auth["record"], "role": "full"}}
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [StorageKey.AUTH, edited])
-    page.goto(base_url + "/notes")
+    page.goto(base_url + routes.NOTES)
     expect(page.get_by_test_id("unauthorized")).to_be_visible()
     assert _note_data_in(frames.text) == []
 
@@ -208,11 +209,11 @@ def test_notes_say_loading_then_fail_politely_when_the_backend_is_down(
 ) -> None:
     start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
     backend.slow(1.5)
-    page.goto(base_url + "/notes")
+    page.goto(base_url + routes.NOTES)
     expect(page.get_by_role("status").filter(has_text=Text.LOADING_NOTES)).to_be_visible()
     expect(_documents(page)).to_have_count(len(NOTE_NAMES) + 2, timeout=15_000)
     backend.down()
-    page.goto(base_url + "/notes")
+    page.goto(base_url + routes.NOTES)
     expect(page.get_by_role("alert").filter(has_text=Text.FAILED_TO_LOAD_NOTES)).to_be_visible()
     expect(_documents(page)).to_have_count(0)
 
@@ -251,6 +252,6 @@ def test_logging_out_in_another_tab_hides_the_notes_here(
     _open_notes(page, base_url, demo_pocketbase, "notes", client_ip)
     expect(_documents(page)).to_have_count(len(NOTE_NAMES) + 2)
     other_tab = page.context.new_page()
-    other_tab.goto(base_url + "/jobs")
+    other_tab.goto(base_url + routes.JOBS)
     other_tab.get_by_role("banner").get_by_role("button", name=Text.LOGOUT).click()
     expect(_documents(page)).to_have_count(0)

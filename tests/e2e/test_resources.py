@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from student_portal.pocketbase import Folder
 from tests.e2e.address_helpers import is_same_document, mark_document
@@ -39,7 +40,7 @@ def test_folder_page_shows_slides_and_a_card_per_folder_that_opens_it(
 
 def test_folder_page_says_loading_first(page: Page, base_url: str, backend) -> None:
     backend.slow(2.0)
-    page.goto(base_url + "/ol-folder", wait_until="commit")  # not the load event: it waits for the lead picture,
+    page.goto(base_url + routes.OL_FOLDERS, wait_until="commit")  # not the load event: it waits for the lead picture,
     # which waits for the slow backend too
     expect(page.get_by_role("status")).to_have_text(Text.LOADING)
     expect(page.get_by_test_id("folder-card").first).to_be_visible(timeout=15_000)
@@ -47,17 +48,17 @@ def test_folder_page_says_loading_first(page: Page, base_url: str, backend) -> N
 
 def test_folder_page_without_folders_and_with_a_dead_backend(page: Page, base_url: str, backend) -> None:
     backend.empty()
-    page.goto(base_url + "/al-folder")
+    page.goto(base_url + routes.AL_FOLDERS)
     expect(page.get_by_role("status")).to_have_text(Text.NO_ITEMS_FOUND)
     backend.down()
-    page.goto(base_url + "/ol-folder")
+    page.goto(base_url + routes.OL_FOLDERS)
     expect(page.get_by_role("alert")).to_have_text(Text.FOLDERS_FAILED)
 
 
 def test_moving_from_ol_to_al_folders_in_the_app_shows_the_al_folders(
     page: Page, base_url: str, demo_pocketbase
 ) -> None:
-    page.goto(base_url + "/ol-folder")
+    page.goto(base_url + routes.OL_FOLDERS)
     expect(page.get_by_test_id("folder-card")).to_have_text(
         [f.display_name for f in _folders(demo_pocketbase, "OLFolders")]
     )

@@ -19,6 +19,7 @@ import pytest
 import redis
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from student_portal.pocketbase import Collection
 from tests.support.admin import records, restored, seconds_since, superuser_client, update, watch_for_text
@@ -118,7 +119,7 @@ def test_pages_and_navigation_work_with_several_workers(redis_site, page: Page, 
     page.goto(base_url + "/")
     expect(page.get_by_role("heading", name=Text.LATEST_NEWS)).to_be_visible()
     expect(page.locator("#carousel-home-news h3").first).to_be_attached()
-    page.goto(base_url + "/talent")
+    page.goto(base_url + routes.TALENT)
     expect(page.get_by_role("heading", name=Text.TALENTS, level=1)).to_be_visible()
     page.go_back()
     expect(page).to_have_url(base_url + "/")

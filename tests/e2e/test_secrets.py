@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from tests.e2e.auth_support import ReceivedFrames, at, start_signed_in, stored_auth
 from tests.e2e.conftest import next_client_ip
@@ -56,7 +57,7 @@ def test_visitors_without_access_receive_no_notes_files_or_file_tokens(
         start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
     page.goto(base_url + path.format(**DEMO_IDS))
     if visitor == "anonymous":
-        expect(page).to_have_url(at(base_url, "/login"))
+        expect(page).to_have_url(at(base_url, routes.LOGIN))
     elif path == "/notes":
         expect(page.get_by_test_id("unauthorized")).to_be_visible()
     else:  # any signed-in user may see a class (spec 6): its notes' names, never their files
@@ -76,7 +77,7 @@ def test_a_notes_visitor_gets_a_file_token_only_for_the_file_they_open(
 ) -> None:
     frames = ReceivedFrames(page)
     start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
-    page.goto(base_url + "/notes")
+    page.goto(base_url + routes.NOTES)
     documents = page.get_by_test_id("document")
     expect(documents.first).to_be_visible()
     assert _leaks(frames.text, protected["Notes"])  # the list itself did arrive
@@ -98,7 +99,7 @@ def test_another_visitor_never_receives_this_visitors_notes_or_session(
     try:
         sign_in_context(reader, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
         reading = reader.new_page()
-        reading.goto(base_url + "/notes")
+        reading.goto(base_url + routes.NOTES)
         expect(reading.get_by_test_id("document").first).to_be_visible()
         session = json.loads(stored_auth(reading))
         watching = other.new_page()
@@ -107,7 +108,7 @@ def test_another_visitor_never_receives_this_visitors_notes_or_session(
             watching.goto(base_url + path)
             reading.reload()  # the reader keeps loading notes meanwhile
             expect(reading.get_by_test_id("document").first).to_be_visible()
-        expect(watching).to_have_url(at(base_url, "/login"))
+        expect(watching).to_have_url(at(base_url, routes.LOGIN))
         text = frames.text
         assert frames.frames
         assert _leaks(text, protected["Notes"] + protected["Notes files"]) == []

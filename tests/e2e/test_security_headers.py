@@ -6,6 +6,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal import routes
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, Route
 from tests.support.pocketbases import DEMO_PASSWORD
@@ -84,8 +85,8 @@ def test_pages_work_under_their_policy(page: Page, base_url: str) -> None:
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(base_url + "/")
     page.get_by_role("link", name="Bodim").first.click()
-    expect(page).to_have_url(base_url + "/booking")
-    page.goto(base_url + "/jobs")
+    expect(page).to_have_url(base_url + routes.BOOKING)
+    page.goto(base_url + routes.JOBS)
     page.wait_for_load_state("networkidle")
     assert violations == []
 

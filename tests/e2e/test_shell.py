@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SHOP_WHATSAPP_NUMBER
 from tests.e2e.conftest import DESKTOP, PHONE
 
@@ -29,7 +30,7 @@ def test_shell_renders_header_footer_and_chat_link(sized_page: Page, base_url: s
 
 def test_desktop_shows_all_eight_entries_and_highlights_the_active_one(page: Page, base_url: str) -> None:
     page.set_viewport_size(DESKTOP)
-    page.goto(base_url + "/jobs")
+    page.goto(base_url + routes.JOBS)
     nav = page.get_by_role("navigation", name="Main")
     for item in NAVIGATION:
         expect(nav.get_by_role("link", name=item.title, exact=True)).to_be_visible()
@@ -44,7 +45,7 @@ def test_desktop_navigation_moves_between_pages(page: Page, base_url: str) -> No
     nav = page.get_by_role("navigation", name="Main")
     expect(nav.get_by_role("link", name="Home")).to_have_attribute("aria-current", "page")
     nav.get_by_role("link", name="Bodim").click()
-    expect(page).to_have_url(base_url + "/booking")
+    expect(page).to_have_url(base_url + routes.BOOKING)
     expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Bodim")).to_have_attribute(
         "aria-current", "page"
     )
@@ -52,7 +53,7 @@ def test_desktop_navigation_moves_between_pages(page: Page, base_url: str) -> No
 
 def test_phone_shows_four_short_tabs_and_a_menu_with_everything(page: Page, base_url: str) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(base_url + "/ol-folder")
+    page.goto(base_url + routes.OL_FOLDERS)
     tabs = page.get_by_role("navigation", name="Sections")
     by_url = {item.url: item for item in NAVIGATION}
     expect(tabs.get_by_role("link")).to_have_text([by_url[url].short_title for url in PHONE_TAB_URLS])
@@ -65,7 +66,7 @@ def test_phone_shows_four_short_tabs_and_a_menu_with_everything(page: Page, base
     expect(menu).to_be_visible()
     expect(menu.get_by_role("link")).to_have_count(len(NAVIGATION))
     menu.get_by_role("link", name="Tuition Classes").click()
-    expect(page).to_have_url(base_url + "/profile")
+    expect(page).to_have_url(base_url + routes.PROFILE)
 
 
 def test_section_pages_highlight_their_tab(page: Page, base_url: str) -> None:

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
 from student_portal.pocketbase import Product
 from tests.e2e.address_helpers import is_same_document, mark_document
@@ -21,7 +22,7 @@ def test_shop_lists_every_product_with_image_name_price_and_buy_now(
     sized_page: Page, base_url: str, demo_pocketbase
 ) -> None:
     products = _products(demo_pocketbase)
-    sized_page.goto(base_url + "/shop")
+    sized_page.goto(base_url + routes.SHOP)
     expect(sized_page).to_have_title(re.compile(r"^Shop \|"))
     expect(sized_page.get_by_role("heading", level=1)).to_have_text(Text.SHOP_HEADING)
     cards = sized_page.get_by_test_id("product-card")
@@ -38,7 +39,7 @@ def test_buy_now_opens_whatsapp_to_the_shop_number_with_the_product_prefilled(
     page: Page, base_url: str, demo_pocketbase
 ) -> None:
     products = _products(demo_pocketbase)
-    page.goto(base_url + "/shop")
+    page.goto(base_url + routes.SHOP)
     tricky = next(p for p in products if "&" in p.name and "#" in p.name)
     card = page.get_by_test_id("product-card").filter(has_text=tricky.name)
     link = card.get_by_role("link", name=re.compile(f"^{Text.BUY_NOW}"))
@@ -57,7 +58,7 @@ def test_category_filter_shows_its_products_and_goes_into_the_address(
     categories = demo_records(demo_pocketbase, "Categories")
     electronics = next(c for c in categories if c["name"] == "Electronics")
     expected = [p.name for p in products if electronics["id"] in p.categories]
-    sized_page.goto(base_url + "/shop")
+    sized_page.goto(base_url + routes.SHOP)
     cards = sized_page.get_by_test_id("product-card")
     expect(cards).to_have_count(len(products))
     select = sized_page.get_by_label("Category")
@@ -90,7 +91,7 @@ def test_an_unknown_category_in_the_address_shows_all_categories(page: Page, bas
 
 def test_an_empty_shop_says_so(page: Page, base_url: str, backend) -> None:
     backend.empty()
-    page.goto(base_url + "/shop")
+    page.goto(base_url + routes.SHOP)
     expect(page.get_by_text(Text.NO_PRODUCTS)).to_be_visible()
     expect(page.get_by_test_id("product-card")).to_have_count(0)
 
@@ -98,7 +99,7 @@ def test_an_empty_shop_says_so(page: Page, base_url: str, backend) -> None:
 def test_a_dead_backend_leaves_the_shop_empty_without_an_error(page: Page, base_url: str, backend) -> None:
     # Spec 8: a failed products fetch is only logged.
     backend.down()
-    page.goto(base_url + "/shop")
+    page.goto(base_url + routes.SHOP)
     expect(page.get_by_text(Text.NO_PRODUCTS)).to_be_visible()
     expect(page.get_by_role("alert")).to_have_count(0)
     expect(page.get_by_role("heading", level=1)).to_have_text(Text.SHOP_HEADING)

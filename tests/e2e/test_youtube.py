@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
@@ -28,7 +29,7 @@ def test_recordings_grid_shows_every_recording_newest_first_with_its_subject(
 ) -> None:
     recordings = _recordings(demo_pocketbase)
     names = {s["id"]: s["name"] for s in _subjects(demo_pocketbase)}
-    sized_page.goto(base_url + "/youtube")
+    sized_page.goto(base_url + routes.YOUTUBE)
     expect(sized_page).to_have_title(re.compile(rf"^{Text.KUPPI_RECORDINGS} \|"))
     cards = sized_page.get_by_test_id("recording-card")
     expect(cards).to_have_count(len(recordings))
@@ -41,7 +42,7 @@ def test_recordings_grid_shows_every_recording_newest_first_with_its_subject(
 def test_a_recording_whose_link_has_no_video_id_shows_no_video(page: Page, base_url: str, demo_pocketbase) -> None:
     broken = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link) is None)
     working = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link))
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     expect(page.get_by_test_id("recording-card").filter(has_text=broken.name).locator("[data-video-id]")).to_have_count(
         0
     )
@@ -51,7 +52,7 @@ def test_a_recording_whose_link_has_no_video_id_shows_no_video(page: Page, base_
 
 def test_tapping_a_video_loads_the_player_with_rel_0(page: Page, base_url: str, demo_pocketbase) -> None:
     first = next(r for r in _recordings(demo_pocketbase) if youtube_id(r.link))
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     card = page.get_by_test_id("recording-card").filter(has=page.get_by_role("heading", name=first.name, exact=True))
     expect(card.locator("iframe")).to_have_count(0)
     card.get_by_role("button", name=re.compile(re.escape(first.name))).click()
@@ -64,7 +65,7 @@ def test_tapping_a_video_loads_the_player_with_rel_0(page: Page, base_url: str, 
 def test_search_is_case_insensitive_and_goes_into_the_address(sized_page: Page, base_url: str, demo_pocketbase) -> None:
     expected = [r.name for r in _recordings(demo_pocketbase) if "kuppi" in r.name.casefold()]
     assert 0 < len(expected) < len(_recordings(demo_pocketbase))
-    sized_page.goto(base_url + "/youtube")
+    sized_page.goto(base_url + routes.YOUTUBE)
     cards = sized_page.get_by_test_id("recording-card")
     expect(cards).to_have_count(len(_recordings(demo_pocketbase)))
     mark_document(sized_page)
@@ -75,7 +76,7 @@ def test_search_is_case_insensitive_and_goes_into_the_address(sized_page: Page, 
 
 
 def test_no_videos_found_names_the_search(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     expect(page.get_by_test_id("recording-card").first).to_be_visible()
     page.get_by_label(Text.SEARCH_RECORDINGS).fill("zzz nothing")
     expect(page.get_by_role("status")).to_have_text(f'{Text.NO_VIDEOS_FOUND} for "zzz nothing"')
@@ -88,7 +89,7 @@ def test_subject_dropdown_lists_all_then_subjects_newest_first_and_filters(
     subjects = _subjects(demo_pocketbase)
     physics = next(s for s in subjects if s["name"] == "Physics")
     expected = [r.name for r in _recordings(demo_pocketbase) if r.subject == physics["id"]]
-    sized_page.goto(base_url + "/youtube")
+    sized_page.goto(base_url + routes.YOUTUBE)
     select = sized_page.get_by_label(Text.SUBJECT)
     expect(select.locator("option")).to_have_text([Text.ALL] + [s["name"] for s in subjects])
     select.select_option(label="Physics")
@@ -111,7 +112,7 @@ def test_a_shared_search_and_subject_link_opens_the_same_view(page: Page, base_u
 
 def test_recording_slides_carousel_is_shown(page: Page, base_url: str, demo_pocketbase) -> None:
     slides = demo_records(demo_pocketbase, "Recording_Slides")
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     carousel = page.get_by_role("region", name="Recording highlights")
     # Hidden slides are aria-hidden: count the pictures, then read the one on show.
     expect(carousel.locator("img")).to_have_count(len(slides))
@@ -134,7 +135,7 @@ def test_pages_open_a_connection_to_pocketbase_files_early(page: Page, base_url:
 
 def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: str, backend) -> None:
     backend.slow(2.0)
-    page.goto(base_url + "/youtube", wait_until="commit")  # not the load event: it waits for the lead picture,
+    page.goto(base_url + routes.YOUTUBE, wait_until="commit")  # not the load event: it waits for the lead picture,
     # which waits for the slow backend too
     expect(page.get_by_test_id("skeletons").locator("> div")).to_have_count(Limit.SKELETON_CARDS)
     expect(page.get_by_test_id("recording-card").first).to_be_visible(timeout=15_000)
@@ -143,19 +144,19 @@ def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: st
 
 def test_a_dead_backend_shows_the_video_error(sized_page: Page, base_url: str, backend) -> None:
     backend.down()
-    sized_page.goto(base_url + "/youtube")
+    sized_page.goto(base_url + routes.YOUTUBE)
     expect(sized_page.get_by_role("alert")).to_have_text(Text.ERROR_LOADING_VIDEOS)
     expect(sized_page.get_by_test_id("recording-card")).to_have_count(0)
 
 
 def test_garbage_from_the_backend_shows_the_video_error(page: Page, base_url: str, backend) -> None:
     backend.garbage()
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     expect(page.get_by_role("alert")).to_have_text(Text.ERROR_LOADING_VIDEOS)
 
 
 def test_no_recordings_at_all_says_no_videos_found(page: Page, base_url: str, backend) -> None:
     backend.empty()
-    page.goto(base_url + "/youtube")
+    page.goto(base_url + routes.YOUTUBE)
     expect(page.get_by_role("status")).to_have_text(Text.NO_VIDEOS_FOUND)
     expect(page.get_by_label(Text.SUBJECT).locator("option")).to_have_text([Text.ALL])

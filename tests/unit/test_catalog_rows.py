@@ -13,7 +13,7 @@ from student_portal.state.booking import hotel_card
 from student_portal.state.jobs import job_card, newest_first
 from student_portal.state.options import Option
 from student_portal.state.recordings import recording_card, search_recordings, with_subject_names
-from student_portal.state.resources import LEVELS, folder_cards, folder_id_from, item_card
+from student_portal.state.resources import LEVELS, folder_cards, item_card
 from student_portal.state.shop import product_card
 from student_portal.utils.filters import filter_by_category, filter_hotels
 
@@ -173,13 +173,6 @@ def test_folder_cards_open_the_folder_page_of_their_level() -> None:
     cards = folder_cards(LEVELS["ol"], folders)
     assert [(c.name, c.href) for c in cards] == [("2023 O/L", "/ol/f1"), ("Science", "/ol/f2")]
     assert folder_cards(LEVELS["al"], folders[:1])[0].href == "/al/f1"
-
-
-@pytest.mark.parametrize(
-    ("path", "folder_id"), [("/ol/olfolder0000001", "olfolder0000001"), ("/al/abc/", "abc"), ("/al/a%20b", "a b")]
-)
-def test_folder_id_comes_from_the_route(path: str, folder_id: str) -> None:
-    assert folder_id_from(path) == folder_id
 
 
 def test_item_card_has_variant_badge_and_a_download_link() -> None:

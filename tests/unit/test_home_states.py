@@ -11,7 +11,6 @@ from student_portal.constants import Limit
 from student_portal.pocketbase import NewsItem, TuitionClass
 from student_portal.state.home import HOME_SECTIONS
 from student_portal.state.news import active_news, news_slide
-from student_portal.state.news_article import news_id_from_path
 from student_portal.state.schedule import ScheduleFetch, ScheduleState, TeacherCard, class_row
 from student_portal.state.sections import FollowUp
 from student_portal.state.talents import CategoryOption, TalentCard, TalentsState
@@ -26,13 +25,6 @@ def test_only_active_news_appear_and_read_more_leads_to_news_id() -> None:
     records = [NewsItem.model_validate({"id": f"n{i}", "title": f"T{i}", "active": i % 2 == 0}) for i in range(4)]
     assert [record.id for record in active_news(records)] == ["n0", "n2"]
     assert news_slide(records[0]).href == "/news/n0"
-
-
-def test_the_news_id_comes_from_the_address() -> None:
-    assert news_id_from_path("/news/news00000000001") == "news00000000001"
-    assert news_id_from_path("/news/news00000000001/") == "news00000000001"
-    assert news_id_from_path("/news/a%20b") == "a b"
-    assert news_id_from_path("/news/") == news_id_from_path("/other/x") == ""
 
 
 def _class(rid: str, hour_utc: int, teacher: str) -> TuitionClass:

@@ -8,7 +8,6 @@ from student_portal.state.class_page import (
     ClassState,
     _matching,
     class_note_rows,
-    teacher_id_from_path,
     video_rows,
 )
 from student_portal.state.documents import DocumentRow, StoredFile
@@ -76,13 +75,6 @@ def test_class_search_is_case_insensitive_and_limited() -> None:
     assert len(_matching(rows, "VECTORS", Limit.CLASS_NOTES_MAX)) == Limit.CLASS_NOTES_MAX
     assert [r.id for r in _matching(rows, "math", Limit.CLASS_NOTES_MAX)] == ["x"]
     assert _matching(rows, "nothing", Limit.CLASS_NOTES_MAX) == []
-
-
-def test_the_teacher_id_comes_from_the_address() -> None:
-    assert teacher_id_from_path("/class/teacher00000001") == "teacher00000001"
-    assert teacher_id_from_path("/class/teacher00000001/") == "teacher00000001"
-    assert teacher_id_from_path("/class") == ""
-    assert teacher_id_from_path("/class/a/b") == ""
 
 
 def test_logout_reset_forgets_the_notes_and_their_files() -> None:

@@ -1,0 +1,112 @@
+"""Every route of the site (spec 2 "All routes"), in one place: pages, state, components and tests
+use these names instead of writing paths by hand.
+
+Fixed paths are constants; a route with an argument has its Reflex pattern (`CLASS_PAGE`) and a
+builder (`class_page(teacher_id)`). A state reads the argument with `route_arg`, which takes it
+from Reflex's own route parameters (React Router matched and decoded them in the browser), so
+there is no second path parser here. Pure: no Reflex import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Protocol
+from urllib.parse import quote
+
+HOME: Final = "/"
+ABOUT: Final = "/about"
+COURSES: Final = "/courses"
+INSTRUCTOR: Final = "/instructor"
+TALENT: Final = "/talent"
+SINGLE_BLOG: Final = "/single-blog"
+SOCIAL: Final = "/social"
+LOGIN: Final = "/login"
+BOOKING: Final = "/booking"
+YOUTUBE: Final = "/youtube"
+PROFILE: Final = "/profile"  # tuition classes: the teacher list
+CLASS_INDEX: Final = "/class"  # no teacher chosen: sends the visitor to PROFILE
+SHOP: Final = "/shop"
+ARTICLE: Final = "/article"
+JOBS: Final = "/jobs"
+NOTES: Final = "/notes"
+NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
+
+# Route arguments, as the patterns below declare them.
+TEACHER_ID: Final = "teacher_id"
+NEWS_ID: Final = "news_id"
+FOLDER_ID: Final = "folder_id"
+
+CLASS_PAGE: Final = f"/class/[{TEACHER_ID}]"
+NEWS_ITEM: Final = f"/news/[{NEWS_ID}]"
+
+# O/L and A/L: the level key ("ol", "al") is the first part of both of its routes.
+OL, AL = "ol", "al"
+LEVELS: Final = (OL, AL)
+
+# Not pages: answered before Reflex's app (student_portal/lead_images.py).
+LEAD_IMAGE_PREFIX: Final = "/lead-image"
+
+
+def _segment(value: str) -> str:
+    # One path segment whatever the id holds; never raises (a lone surrogate from JSON included).
+    return quote(value, safe="", errors="surrogatepass")
+
+
+def class_page(teacher_id: str) -> str:
+    """/class/{teacherId}: one teacher's class."""
+    return f"/class/{_segment(teacher_id)}"
+
+
+def news_item(news_id: str) -> str:
+    """/news/{newsId}: one news item."""
+    return f"/news/{_segment(news_id)}"
+
+
+def level_folders(level: str) -> str:
+    """/ol-folder or /al-folder: a level's folders."""
+    return f"/{level}-folder"
+
+
+def folder_pattern(level: str) -> str:
+    """The Reflex route of one folder of a level: /ol/[folder_id]."""
+    return f"/{level}/[{FOLDER_ID}]"
+
+
+def folder(level: str, folder_id: str) -> str:
+    """/ol/{folderId} or /al/{folderId}: one folder's papers and notes."""
+    return f"/{level}/{_segment(folder_id)}"
+
+
+def ol_folder(folder_id: str) -> str:
+    return folder(OL, folder_id)
+
+
+def al_folder(folder_id: str) -> str:
+    return folder(AL, folder_id)
+
+
+OL_FOLDERS: Final = level_folders(OL)
+AL_FOLDERS: Final = level_folders(AL)
+OL_FOLDER: Final = folder_pattern(OL)
+AL_FOLDER: Final = folder_pattern(AL)
+
+
+class _Page(Protocol):
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+class _Router(Protocol):
+    @property
+    def page(self) -> _Page: ...
+
+
+def route_arg(router: _Router, name: str) -> str:
+    """The argument `name` of the page the event came from ("" when absent).
+
+    `router` is a state's `self.router`. Reflex fills `router.page.params` with the route's
+    arguments as React Router matched them (decoded, without a trailing slash), so a state reads
+    /class/{teacherId} as `route_arg(self.router, TEACHER_ID)`.
+    """
+    value = router.page.params.get(name, "")
+    return value if isinstance(value, str) else ""
