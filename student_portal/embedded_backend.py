@@ -13,7 +13,13 @@ import logging
 import os
 from collections.abc import AsyncIterator
 
-from student_portal.pocketbase.embedded import DEFAULT_DATA_DIR, EmbeddedPocketBase, port_from_env
+from student_portal.pocketbase.embedded import (
+    DEFAULT_DATA_DIR,
+    EmbeddedPocketBase,
+    make_private_dir,
+    open_private,
+    port_from_env,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -26,9 +32,9 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
         yield
         return
     data_dir = DEFAULT_DATA_DIR
-    data_dir.mkdir(parents=True, exist_ok=True)
+    make_private_dir(data_dir)
     server = EmbeddedPocketBase(data_dir, port=port_from_env(), log_file=data_dir / "pocketbase.log")
-    lock = open(data_dir / ".embedded.lock", "w")  # noqa: SIM115 - held for the app's lifetime
+    lock = open_private(data_dir / ".embedded.lock", "wb")  # held for the app's lifetime
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         owner = True

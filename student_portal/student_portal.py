@@ -9,6 +9,7 @@ from student_portal import (
 )
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.gc_tuning import freeze_startup_objects
+from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
@@ -24,8 +25,9 @@ app = rx.App(
         # connection while the scripts load (saves round trips on slow mobile data).
         rx.el.link(rel="preconnect", href=public_base_url()),
     ],
-    # The lead images' redirects, then security headers on every response (the last wraps all).
-    api_transformer=[with_lead_images, SecurityHeadersMiddleware],
+    # The lead images' redirects, redirects made relative (never to the Host a request named),
+    # then security headers on every response (the last wraps all).
+    api_transformer=[with_lead_images, with_host_safe_redirects, SecurityHeadersMiddleware],
 )
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

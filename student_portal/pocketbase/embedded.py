@@ -19,9 +19,39 @@ import httpx
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
+HOOKS_DIR = PROJECT_ROOT / "pb" / "pb_hooks"
 DEFAULT_DATA_DIR = PROJECT_ROOT / "pb_data"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
+
+
+# pb_data holds password hashes, token signing keys and, in its log, a superuser-installer link:
+# readable by its owner only. PocketBase creates its files under our umask.
+PRIVATE_UMASK = 0o077
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+
+def make_private_dir(path: Path) -> Path:
+    """Create `path` (0700) or take back what an older run left readable: dirs 0700, files 0600."""
+    path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+    path.chmod(PRIVATE_DIR_MODE)
+    for root, dirs, files in os.walk(path):
+        for name in dirs:
+            os.chmod(os.path.join(root, name), PRIVATE_DIR_MODE, follow_symlinks=False)
+        for name in files:
+            file = os.path.join(root, name)
+            if not os.path.islink(file):
+                os.chmod(file, PRIVATE_FILE_MODE)
+    return path
+
+
+def open_private(path: Path, mode: str = "ab"):  # noqa: ANN201 - a binary file object
+    """Open (create 0600) a file that may hold secrets, such as PocketBase's log."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
+    fd = os.open(path, flags, PRIVATE_FILE_MODE)
+    os.fchmod(fd, PRIVATE_FILE_MODE)
+    return os.fdopen(fd, mode)
 
 
 class PocketBaseStartError(RuntimeError):
@@ -49,6 +79,7 @@ class EmbeddedPocketBase:
         host: str = DEFAULT_HOST,
         port: int = DEFAULT_PORT,
         migrations_dir: Path = MIGRATIONS_DIR,
+        hooks_dir: Path = HOOKS_DIR,
         log_file: Path | None = None,
         extra_args: list[str] | None = None,
     ) -> None:
@@ -56,6 +87,7 @@ class EmbeddedPocketBase:
         self.host = host
         self.port = port
         self.migrations_dir = Path(migrations_dir)
+        self.hooks_dir = Path(hooks_dir)
         self.log_file = log_file
         self.extra_args = extra_args or []
         self.process: subprocess.Popen[bytes] | None = None
@@ -76,6 +108,8 @@ class EmbeddedPocketBase:
             str(self.data_dir),
             "--migrationsDir",
             str(self.migrations_dir),
+            "--hooksDir",
+            str(self.hooks_dir),
         ]
 
     def is_healthy(self) -> bool:
@@ -86,14 +120,16 @@ class EmbeddedPocketBase:
 
     def start(self, timeout: float = 30.0) -> EmbeddedPocketBase:
         """Start `pocketbase serve` (it applies pending migrations first) and wait for health."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        log = open(self.log_file, "ab") if self.log_file else subprocess.DEVNULL  # noqa: SIM115
+        make_private_dir(self.data_dir)
+        log = open_private(self.log_file) if self.log_file else subprocess.DEVNULL
         self.process = subprocess.Popen(
             [
                 *self._command("serve", "--http", f"{self.host}:{self.port}"),
                 # The schema lives in our reviewed migrations: a collection edited in the admin
                 # UI must not write new migration files into the repo.
                 "--automigrate=false",
+                # Hooks change with a deploy (a restart), not under a running server.
+                "--hooksWatch=false",
                 *self.extra_args,
             ],
             stdout=log,
@@ -101,6 +137,7 @@ class EmbeddedPocketBase:
             stdin=subprocess.DEVNULL,
             # Own process group: a Ctrl-C meant for the site reaches us, and we stop it.
             start_new_session=True,
+            umask=PRIVATE_UMASK,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -129,11 +166,13 @@ class EmbeddedPocketBase:
 
     def upsert_superuser(self, email: str, password: str) -> None:
         """Create or update an admin for PocketBase's own admin UI."""
+        make_private_dir(self.data_dir)
         subprocess.run(
             self._command("superuser", "upsert", email, password),
             check=True,
             stdin=subprocess.DEVNULL,
             capture_output=True,
+            umask=PRIVATE_UMASK,
         )
 
     def __enter__(self) -> EmbeddedPocketBase:
@@ -153,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 3 or args[0] != "superuser" or not args[1] or not args[2]:
         print("usage: make admin EMAIL=you@example.lk PASSWORD='a long password'", file=sys.stderr)
         return 2
-    server = EmbeddedPocketBase(DEFAULT_DATA_DIR)
+    server = EmbeddedPocketBase(DEFAULT_DATA_DIR, port=port_from_env())
     server.upsert_superuser(args[1], args[2])
     print(f"Superuser {args[1]} saved. Admin UI: {server.admin_url} (while the site runs)")
     return 0

@@ -96,3 +96,12 @@ def test_an_injected_inline_script_would_be_refused(page: Page, base_url: str) -
     page.evaluate("""() => { const s = document.createElement('script');
         s.textContent = 'window.__injected = true'; document.body.appendChild(s); }""")
     assert page.evaluate("() => window.__injected === true") is False
+
+
+@pytest.mark.parametrize("path", ["/login", "/jobs", "/class/x"])
+def test_a_redirect_never_names_the_host_a_request_chose(base_url: str, path: str) -> None:
+    # The attack: `curl -H 'Host: evil.example' :3000/login` was sent to http://evil.example/login/.
+    response = httpx.get(base_url + path, headers={"Host": "evil.example"})
+    assert response.is_redirect
+    assert "evil.example" not in response.headers["location"]
+    assert response.headers["location"] == path + "/"
