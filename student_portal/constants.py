@@ -115,6 +115,11 @@ class Limit:
     FULL_LIST_BATCH: Final = 500
     COOKIE_EXPORT_LIMIT_BYTES: Final = 4096
     YOUTUBE_ID_LENGTH: Final = 11
+    # What one browser tab may make the server keep (issue 16): anything longer is cut or refused.
+    CAROUSEL_MAX_SLIDES: Final = 1000
+    SEARCH_TEXT_MAX_CHARS: Final = 100  # search boxes, and ?q= in an address
+    CHOICE_MAX_CHARS: Final = 100  # a dropdown's value (a city, a subject, a category id)
+    SIGN_IN_FIELD_MAX_CHARS: Final = 256  # an email or user name, a password
     STATS: Final = (("63", "Students Enrolled"), ("20", "Total Courses"), ("4", "Online Learners"))
 
 

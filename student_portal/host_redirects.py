@@ -42,7 +42,12 @@ def with_host_safe_redirects(app: ASGIApp) -> ASGIApp:
         async def send_relative(message: Message) -> None:
             if message["type"] == "http.response.start" and 300 <= message.get("status", 200) < 400:
                 message["headers"] = [
-                    (k, relative_location(v.decode("latin-1"), host).encode("latin-1") if k.lower() == b"location" else v)
+                    (
+                        k,
+                        relative_location(v.decode("latin-1"), host).encode("latin-1")
+                        if k.lower() == b"location"
+                        else v,
+                    )
                     for k, v in message.get("headers", [])
                 ]
             await send(message)

@@ -4,6 +4,7 @@ import reflex as rx
 
 from student_portal import (
     live_updates,
+    log_redaction,
     pages,  # noqa: F401 - registers every page module's @site_page
     redis_layout_fixes,
 )
@@ -14,6 +15,8 @@ from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
 
+# No password, credential header or tab token in any log line (Reflex logs whole events).
+log_redaction.install()
 # Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
 redis_layout_fixes.install()
 

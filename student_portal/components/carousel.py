@@ -32,7 +32,7 @@ from reflex_components_core.el.elements.sectioning import Section
 
 from student_portal.components.icons import icon
 from student_portal.constants import Limit, Text, Timing
-from student_portal.state.carousel import CarouselState
+from student_portal.state.carousel import CAROUSELS, CarouselState
 
 _BUTTON = (
     "flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 "
@@ -182,6 +182,8 @@ def carousel(
     class_name: str = "",
 ) -> rx.Component:
     """One slide at a time from `slides`; `name` must be unique on the site."""
+    if name not in CAROUSELS:
+        raise ValueError(f"carousel {name!r}: add it to state.carousel.CAROUSELS (its state keeps only those)")
     dom_id = "carousel-" + re.sub(r"[^a-z0-9-]", "-", name.lower())
     count = slides.length()
     index = CarouselState.positions.get(name, 0).to(int)

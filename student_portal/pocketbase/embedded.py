@@ -46,7 +46,7 @@ def make_private_dir(path: Path) -> Path:
     return path
 
 
-def open_private(path: Path, mode: str = "ab"):  # noqa: ANN201 - a binary file object
+def open_private(path: Path, mode: str = "ab"):
     """Open (create 0600) a file that may hold secrets, such as PocketBase's log."""
     flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
     fd = os.open(path, flags, PRIVATE_FILE_MODE)

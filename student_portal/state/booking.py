@@ -19,7 +19,7 @@ from student_portal.state.content import file_url, public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.utils.filters import filter_hotels
 from student_portal.utils.phone import tel_href, whatsapp_link
-from student_portal.utils.query import int_choice, query_choice, query_int
+from student_portal.utils.query import bounded_text, int_choice, query_choice, query_int
 
 HOTEL_THUMB = "640x400"  # Hotels.image thumbs in the schema
 DEFAULT_GUESTS = Limit.GUEST_CHOICES[0]
@@ -92,7 +92,7 @@ class BookingState(rx.State):
 
     @rx.event
     def set_city(self, value: str):
-        self.city = value
+        self.city = bounded_text(value, Limit.CHOICE_MAX_CHARS)
         return self._address()
 
     @rx.event

@@ -34,6 +34,7 @@ from student_portal.state.documents import DocumentRow, ProtectedDocuments, Stor
 from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE
 from student_portal.utils.filters import search_by_name, take
 from student_portal.utils.links import safe_url
+from student_portal.utils.query import bounded_text
 from student_portal.utils.youtube import youtube_id
 
 BANNER_THUMB = "1280x320"
@@ -130,11 +131,11 @@ class ClassState(ProtectedDocuments, rx.State):
 
     @rx.event
     def set_notes_query(self, value: str):
-        self.notes_query = value
+        self.notes_query = bounded_text(value)
 
     @rx.event
     def set_recordings_query(self, value: str):
-        self.recordings_query = value
+        self.recordings_query = bounded_text(value)
 
     @rx.event
     def to_profile(self):

@@ -12,7 +12,7 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import Limit, StorageKey, Text
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.auth import AuthState
 from student_portal.utils.redirects import safe_redirect_path
@@ -36,9 +36,10 @@ def login_error_text(error: ClientResponseError) -> str:
     return Text.LOGIN_FAILED
 
 
-def _form_text(form: dict[str, Any], key: str) -> str:
-    value = form.get(key)
-    return value if isinstance(value, str) else ""
+def _form_text(form: Any, key: str) -> str:
+    """A form field as text; "" when missing, not text or longer than any real one."""
+    value = form.get(key) if isinstance(form, dict) else None
+    return value if isinstance(value, str) and len(value) <= Limit.SIGN_IN_FIELD_MAX_CHARS else ""
 
 
 class LoginState(rx.State):

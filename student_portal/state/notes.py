@@ -27,6 +27,7 @@ from student_portal.state.documents import DocumentRow, ProtectedDocuments, Stor
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
+from student_portal.utils.query import bounded_text
 
 
 class Phase:
@@ -75,7 +76,7 @@ class NotesState(ProtectedDocuments, rx.State):
 
     @rx.event
     def set_query(self, value: str):
-        self.query = value
+        self.query = bounded_text(value)
 
     @rx.event(background=True)
     async def load_slides(self):

@@ -21,7 +21,7 @@ from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category, search_by_name
-from student_portal.utils.query import query_choice, query_text
+from student_portal.utils.query import bounded_text, query_choice, query_text
 from student_portal.utils.youtube import youtube_id
 
 
@@ -77,12 +77,12 @@ class RecordingsState(rx.State):
 
     @rx.event
     def set_query(self, value: str):
-        self.query = value
+        self.query = bounded_text(value)
         return self._address()
 
     @rx.event
     def set_subject(self, value: str):
-        self.subject = value
+        self.subject = bounded_text(value, Limit.CHOICE_MAX_CHARS)
         return self._address()
 
     @rx.event(background=True)

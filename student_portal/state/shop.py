@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from student_portal import routes
-from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
+from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
@@ -20,7 +20,7 @@ from student_portal.state.options import Option, option, usable
 from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
-from student_portal.utils.query import page_url, query_choice
+from student_portal.utils.query import bounded_text, page_url, query_choice
 
 PRODUCT_THUMB = "400x400"  # Products.image thumbs in the schema
 
@@ -64,12 +64,12 @@ class ShopState(rx.State):
     @rx.event
     def set_category(self, value: str):
         """The home preview's dropdown: filters in place (the home address has no shop query)."""
-        self.category = value
+        self.category = bounded_text(value, Limit.CHOICE_MAX_CHARS)
 
     @rx.event
     def choose_category(self, value: str):
         """The /shop dropdown: filters and writes ?category= into the address."""
-        self.category = value
+        self.category = bounded_text(value, Limit.CHOICE_MAX_CHARS)
         return replace_address(routes.SHOP, {"category": self.category})
 
     @rx.event(background=True)

@@ -11,8 +11,10 @@ import json
 from collections.abc import Collection, Mapping
 from urllib.parse import urlencode
 
+from student_portal.constants import Limit
+
 # A search text longer than this is cut: nobody types it, and it would only bloat the address.
-MAX_QUERY_TEXT = 100
+MAX_QUERY_TEXT = Limit.SEARCH_TEXT_MAX_CHARS
 
 
 def page_url(path: str, params: Mapping[str, object]) -> str:
@@ -28,6 +30,13 @@ def query_text(params: Mapping[str, str], key: str) -> str:
     """A free-text parameter (a search), trimmed of outer spaces and cut to a sane length."""
     value = params.get(key)
     return value.strip()[:MAX_QUERY_TEXT] if isinstance(value, str) else ""
+
+
+def bounded_text(value: object, limit: int = MAX_QUERY_TEXT) -> str:
+    """What a page's input sent (a search as it is typed, a dropdown's value): text cut to
+    `limit`, anything else "". Every such value is kept in the visitor's state and sent back
+    with each change, so one crafted event must not be able to make it megabytes long."""
+    return value[:limit] if isinstance(value, str) else ""
 
 
 def query_choice(params: Mapping[str, str], key: str, allowed: Collection[str], default: str = "") -> str:

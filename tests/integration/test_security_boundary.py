@@ -71,4 +71,3 @@ def test_a_world_readable_pb_data_left_by_an_older_run_is_made_private(tmp_path)
     assert stat.S_IMODE((data / "storage").stat().st_mode) == 0o700
     assert stat.S_IMODE((data / "data.db").stat().st_mode) == 0o600
     assert stat.S_IMODE((data / "storage" / "note.pdf").stat().st_mode) == 0o600
-
