@@ -14,8 +14,8 @@ import os
 from collections.abc import AsyncIterator
 
 from student_portal.pocketbase.embedded import (
-    DEFAULT_DATA_DIR,
     EmbeddedPocketBase,
+    data_dir_from_env,
     make_private_dir,
     open_private,
     port_from_env,
@@ -31,7 +31,7 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
     if os.environ.get("POCKETBASE_URL"):
         yield
         return
-    data_dir = DEFAULT_DATA_DIR
+    data_dir = data_dir_from_env()
     make_private_dir(data_dir)
     server = EmbeddedPocketBase(data_dir, port=port_from_env(), log_file=data_dir / "pocketbase.log")
     lock = open_private(data_dir / ".embedded.lock", "wb")  # held for the app's lifetime
@@ -45,7 +45,8 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
             # Something already answers on the port (e.g. a PocketBase left from an earlier run).
             print(f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}", flush=True)
         elif owner:
-            await asyncio.to_thread(server.start)
+            server.launch()  # here, in the event loop's thread: see EmbeddedPocketBase.launch
+            await asyncio.to_thread(server.wait_until_healthy)
             print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)
         elif not owner:
             await _wait_until_healthy(server)

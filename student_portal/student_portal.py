@@ -5,8 +5,9 @@ import reflex as rx
 from student_portal import (
     live_updates,
     log_redaction,
-    pages,  # noqa: F401 - registers every page module's @site_page
+    pages,  # noqa: F401 - imports every page module: each declares its @site_page
     redis_layout_fixes,
+    site_pages,
 )
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.gc_tuning import freeze_startup_objects
@@ -32,6 +33,7 @@ app = rx.App(
     # then security headers on every response (the last wraps all).
     api_transformer=[with_lead_images, with_host_safe_redirects, SecurityHeadersMiddleware],
 )
+site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.
 live_updates.install(app)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from student_portal import routes
+from student_portal import routes, site_pages
 from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
 from student_portal.components.icons import icon
@@ -82,7 +82,8 @@ def site_page(
     description: str,
     on_load: rx.event.EventType[()] | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
-    """Register a page inside the common layout, with its own title and meta description."""
+    """Declare a page inside the common layout, with its own title and meta description
+    (student_portal.py adds every declared page to the app)."""
 
     def decorator(content: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
         @functools.wraps(content)
@@ -90,6 +91,7 @@ def site_page(
             return shell(content(), route=route)
 
         full_title = SITE_NAME if route == routes.HOME else f"{title} | {SITE_NAME}"
-        return rx.page(route=route, title=full_title, description=description, on_load=on_load)(page)
+        site_pages.register(site_pages.SitePage(route, full_title, description, page, on_load))
+        return page
 
     return decorator

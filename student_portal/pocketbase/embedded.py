@@ -7,12 +7,14 @@ migrations. Knows nothing of Reflex.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -56,6 +58,27 @@ def open_private(path: Path, mode: str = "ab"):
 
 class PocketBaseStartError(RuntimeError):
     """The embedded PocketBase did not become healthy."""
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _stop_with_parent() -> Callable[[], None] | None:
+    """A preexec function: the kernel sends the child SIGTERM when the thread that started it
+    dies, however it dies. `reflex run` (dev mode) ends its reloading worker without stopping
+    the lifespan task that started PocketBase, which left PocketBase serving with parent 1.
+    None where prctl does not exist (not Linux): there the lifespan's own stop is all we have."""
+    if not sys.platform.startswith("linux"):
+        return None
+    libc = ctypes.CDLL(None, use_errno=True)
+    parent = os.getpid()
+
+    def preexec() -> None:
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before prctl took effect
+            os._exit(1)
+
+    return preexec
 
 
 def find_pocketbase_binary() -> str:
@@ -120,6 +143,14 @@ class EmbeddedPocketBase:
 
     def start(self, timeout: float = 30.0) -> EmbeddedPocketBase:
         """Start `pocketbase serve` (it applies pending migrations first) and wait for health."""
+        self.launch()
+        return self.wait_until_healthy(timeout)
+
+    def launch(self) -> None:
+        """Start `pocketbase serve`; it stops when the calling thread's process ends (Linux).
+
+        Call it from a thread that lives as long as the site (the event loop's): the parent-death
+        signal follows the thread that started the child, not only the process."""
         make_private_dir(self.data_dir)
         log = open_private(self.log_file) if self.log_file else subprocess.DEVNULL
         self.process = subprocess.Popen(
@@ -138,7 +169,11 @@ class EmbeddedPocketBase:
             # Own process group: a Ctrl-C meant for the site reaches us, and we stop it.
             start_new_session=True,
             umask=PRIVATE_UMASK,
+            preexec_fn=_stop_with_parent(),  # only prctl and getppid run between fork and exec
         )
+
+    def wait_until_healthy(self, timeout: float = 30.0) -> EmbeddedPocketBase:
+        assert self.process is not None, "launch() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -184,6 +219,10 @@ class EmbeddedPocketBase:
 
 def port_from_env(default: int = DEFAULT_PORT) -> int:
     return int(os.environ.get("POCKETBASE_PORT", default))
+
+
+def data_dir_from_env(default: Path = DEFAULT_DATA_DIR) -> Path:
+    return Path(os.environ.get("POCKETBASE_DATA_DIR") or default)
 
 
 def main(argv: list[str] | None = None) -> int:

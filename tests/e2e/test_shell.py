@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import re
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
@@ -92,3 +93,9 @@ def test_pages_load_no_radix_themes_stylesheet(page: Page, base_url: str) -> Non
     assert stylesheets, "the page should load its Tailwind stylesheet"
     css = "".join(page.request.get(url).text() for url in stylesheets)
     assert "--radix" not in css and "radix-themes" not in css
+
+
+def test_the_site_starts_without_registering_a_page_twice(site, base_url: str) -> None:
+    """`reflex run --env prod` once printed "Page ... is being redefined" for every page."""
+    httpx.get(base_url + routes.HOME, timeout=30)
+    assert "is being redefined" not in site.log_file.read_text(errors="replace")
