@@ -113,6 +113,15 @@ class Limit:
     REVIEW_SCORE_MAX: Final = 10
     DEFAULT_PAGE_SIZE: Final = 30
     FULL_LIST_BATCH: Final = 500
+    # Long lists: cards in the first page and added by each "Show more" (issue 17). Whole rows
+    # in every grid (1, 2 or 3 columns); each keeps a 390 px phone under 2,500 DOM nodes.
+    RECORDINGS_PAGE: Final = 24
+    FOLDER_ITEMS_PAGE: Final = 24
+    NOTES_PAGE: Final = 20
+    JOBS_PAGE: Final = 20
+    ROOMS_PAGE: Final = 12
+    SHOP_PAGE: Final = 24
+    ARTICLES_PAGE: Final = 12
     COOKIE_EXPORT_LIMIT_BYTES: Final = 4096
     YOUTUBE_ID_LENGTH: Final = 11
     # What one browser tab may make the server keep (issue 16): anything longer is cut or refused.
@@ -184,6 +193,7 @@ class Text:
     SUBJECT_UNKNOWN: Final = "Unknown"
     KUPPI_RECORDINGS: Final = "Kuppi Recordings"
     SHOW_MORE: Final = "Show More"
+    SHOW_MORE_ROWS: Final = "Show more"  # the button under a long list that adds the next page
 
     # Home
     WELCOME: Final = "Welcome to Student Portal"

@@ -37,7 +37,12 @@ def recording_card(card: RecordingCard, *, level: int = 3) -> rx.Component:
 
 
 def recordings_list(
-    recordings: rx.Var[list[RecordingCard]], columns: str, empty: rx.Component, *, level: int = 3
+    recordings: rx.Var[list[RecordingCard]],
+    columns: str,
+    empty: rx.Component,
+    *,
+    level: int = 3,
+    grid_id: str | None = None,
 ) -> rx.Component:
     """The three faces: 4 skeletons while loading, the error, the cards (or `empty`)."""
     return list_faces(
@@ -48,6 +53,7 @@ def recordings_list(
         items=recordings,
         content=rx.el.div(
             rx.foreach(recordings, lambda card: recording_card(card, level=level)),
+            id=grid_id,
             class_name=f"grid gap-4 {columns}",
         ),
         empty=empty,
@@ -58,7 +64,7 @@ def recordings_preview() -> rx.Component:
     """Home: Kuppi Recordings, the newest four in two columns, Show More to /youtube."""
     return rx.el.section(
         section_heading(Text.KUPPI_RECORDINGS, heading_id="recordings-heading"),
-        recordings_list(RecordingsState.preview_recordings, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)),
+        recordings_list(RecordingsState.preview, "sm:grid-cols-2", empty_message(Text.NO_VIDEOS_FOUND)),
         show_more_link(routes.YOUTUBE),
         aria_labelledby="recordings-heading",
         class_name="flex flex-col gap-4",

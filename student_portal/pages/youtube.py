@@ -1,6 +1,6 @@
 """Kuppi Recordings (/youtube): slides, search, subject filter and the video grid.
 
-The view lives in the address: /youtube?q=<search>&subject=<subject id>.
+The view lives in the address: /youtube?q=<search>&subject=<subject id>&show=<cards shown>.
 """
 
 import reflex as rx
@@ -11,6 +11,7 @@ from student_portal.components.filters import filter_bar, search_box, select_fil
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.recordings import recordings_list
 from student_portal.constants import Text
 from student_portal.state.recordings import RecordingsState
@@ -51,6 +52,14 @@ def youtube() -> rx.Component:
                 all_label=Text.ALL,
             ),
         ),
-        recordings_list(RecordingsState.visible_recordings, "sm:grid-cols-2 lg:grid-cols-3", no_videos(), level=2),
+        list_count(RecordingsState),
+        recordings_list(
+            RecordingsState.page,
+            "sm:grid-cols-2 lg:grid-cols-3",
+            no_videos(),
+            level=2,
+            grid_id=RecordingsState.LIST_ID,
+        ),
+        show_more_button(RecordingsState),
         class_name="flex flex-col gap-6",
     )

@@ -30,10 +30,13 @@ default): edits made in the admin UI appear within that window, without a redepl
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import itertools
 import logging
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -46,10 +49,14 @@ from student_portal.pocketbase.records import Record, parse_record, parse_record
 log = logging.getLogger(__name__)
 
 RowT = TypeVar("RowT")
+ViewT = TypeVar("ViewT")
 
 DEFAULT_TTL_S = 30.0
 DEFAULT_FAILURE_TTL_S = 2.0
 DEFAULT_LIVE_TTL_S = 600.0
+# Derived views kept per process: every list page's current filters for many visitors at once
+# (each a list of references to shared rows, not copies).
+DEFAULT_MAX_VIEWS = 512
 
 
 def ttl_from_env(default: float = DEFAULT_TTL_S) -> float:
@@ -63,11 +70,19 @@ def ttl_from_env(default: float = DEFAULT_TTL_S) -> float:
     return value if value >= 0 else default
 
 
+_serials = itertools.count(1)
+
+
 @dataclass(frozen=True)
 class _Entry:
     records: tuple[Record, ...]
     fetched_at: float
+    # Names this version of the list for the derived views (identity, without keeping it alive).
+    serial: int = dataclasses.field(default_factory=lambda: next(_serials))
 
+
+# A shape function and the rows it made from one version of a list.
+_Shaped = tuple[Callable[[Any], Any], tuple[Any, ...]]
 
 # What a collection last held, for telling a real change from a refetch of the same records.
 _FAILED = object()
@@ -112,7 +127,12 @@ class ContentCache:
         self._seen: dict[str, object] = {}
         self._listeners: list[Callable[[str], None]] = []
         # Per collection: the entry the shaped rows were made from, and the rows by shape.
-        self._shaped: dict[str, tuple[_Entry, dict[object, tuple[Any, ...]]]] = {}
+        self._shaped: dict[str, tuple[_Entry, dict[object, _Shaped]]] = {}
+        # Derived views (filtered, joined, sorted rows), newest use last: key -> (serials, view);
+        # and the list version (serial) each collection's views were made from.
+        self._views: OrderedDict[tuple[tuple[str, ...], Hashable], tuple[tuple[int, ...], Any]] = OrderedDict()
+        self._view_serials: dict[str, int] = {}
+        self.max_views = DEFAULT_MAX_VIEWS
 
     def _spec(self, collection: str) -> CollectionSpec:
         if collection in PROTECTED:
@@ -163,13 +183,48 @@ class ContentCache:
             return [shape(record) for record in records if isinstance(record, model)]
         made_from, by_shape = self._shaped.get(collection, (None, {}))
         if made_from is not entry:
-            by_shape = {}
+            by_shape = _carried_over(made_from, by_shape, entry)
             self._shaped[collection] = (entry, by_shape)
-        rows = by_shape.get((code, model))
-        if rows is None:
-            rows = tuple(shape(record) for record in entry.records if isinstance(record, model))
-            by_shape[(code, model)] = rows
-        return list(rows)
+        made = by_shape.get((code, model))
+        if made is None:
+            made = (shape, tuple(shape(record) for record in entry.records if isinstance(record, model)))
+            by_shape[(code, model)] = made
+        return list(made[1])
+
+    def view(self, collections: tuple[str, ...], key: Hashable, compute: Callable[[], ViewT]) -> ViewT:
+        """`compute()`, remembered while `collections` hold the same lists.
+
+        For what a page derives from cached lists and shares between visitors: recordings
+        joined with their subjects, a search over them, the rooms of one city. The memo is keyed
+        by `key` (the view's name and its filter values) and checked against the cached lists
+        it was made from (a realtime change or a refetch makes a new list, so a new view). It
+        keeps the `max_views` most recently used views per process. Call it right after reading
+        the lists (no await in between), so the view matches what the caller read; while a list
+        is not cached (failed, invalidated) the view is computed and not kept. Read-only result.
+        """
+        entries = [self._entries.get(name) for name in collections]
+        serials = tuple(entry.serial for entry in entries if entry is not None)
+        if len(serials) != len(collections):
+            return compute()
+        for name, serial in zip(collections, serials, strict=True):
+            if self._view_serials.get(name, serial) != serial:
+                self._drop_views(name)  # made from an older list: free them now, not when evicted
+            self._view_serials[name] = serial
+        memo_key = (collections, key)
+        found = self._views.get(memo_key)
+        if found is not None and found[0] == serials:
+            self._views.move_to_end(memo_key)
+            return found[1]
+        value = compute()
+        self._views[memo_key] = (serials, value)
+        self._views.move_to_end(memo_key)
+        while len(self._views) > self.max_views:
+            self._views.popitem(last=False)
+        return value
+
+    def _drop_views(self, collection: str) -> None:
+        for memo_key in [k for k in self._views if collection in k[0]]:
+            del self._views[memo_key]
 
     def cached(self, collection: str) -> list[Record] | None:
         """What the cache holds now (fresh or not), without fetching; None when nothing."""
@@ -257,15 +312,21 @@ class ContentCache:
         parsed = parse_record(spec.model, dict(record) if isinstance(record, Mapping) else None)
         if parsed is None or not parsed.id:
             return False
-        kept = [existing for existing in entry.records if existing.id != parsed.id]
+        # Incremental: find the one record, splice it in or out (no re-sort, no refetch), so a
+        # change costs a pass over the list however long the catalog is.
+        records_now = entry.records
+        index = next((i for i, existing in enumerate(records_now) if existing.id == parsed.id), None)
         if action == "delete":
-            if len(kept) == len(entry.records):
+            if index is None:
                 return False
+            kept = [*records_now[:index], *records_now[index + 1 :]]
+        elif index is not None and records_now[index] == parsed:
+            return False  # saved without a change
+        elif index is not None and same_place(records_now[index], parsed, spec.sort):
+            kept = [*records_now[:index], parsed, *records_now[index + 1 :]]  # edited in place
         else:
-            if parsed in entry.records:
-                return False  # saved without a change
-            kept.append(parsed)
-            kept = sort_records(kept, spec.sort)
+            kept = [existing for i, existing in enumerate(records_now) if i != index]
+            kept = insert_sorted(kept, parsed, spec.sort)
         records = tuple(kept)
         self._entries[collection] = _Entry(records, entry.fetched_at)
         self._seen[collection] = records
@@ -314,6 +375,24 @@ class ContentCache:
                 log.exception("content change listener failed for %s", collection)
 
 
+def _carried_over(previous: _Entry | None, by_shape: dict[object, _Shaped], entry: _Entry) -> dict[object, _Shaped]:
+    """The previous version's rows, carried over to the new list by shape: a realtime event
+    keeps every other record object, so only the records it changed are shaped again."""
+    if previous is None:
+        return {}
+    carried: dict[object, _Shaped] = {}
+    for (code, model), (shape, old_rows) in by_shape.items():
+        old_records = [record for record in previous.records if isinstance(record, model)]
+        made = {id(record): row for record, row in zip(old_records, old_rows, strict=True)}
+        rows = tuple(
+            made[id(record)] if id(record) in made else shape(record)
+            for record in entry.records
+            if isinstance(record, model)
+        )
+        carried[(code, model)] = (shape, rows)
+    return carried
+
+
 def sort_records(records: list[Record], sort: str) -> list[Record]:
     """`records` ordered like PocketBase's `sort` ("created", "-created", "a,-b"); stable.
 
@@ -329,6 +408,45 @@ def sort_records(records: list[Record], sort: str) -> list[Record]:
             continue
         ordered.sort(key=lambda rec, a=attribute: _sort_key(getattr(rec, a)), reverse=descending)
     return ordered
+
+
+def _sort_fields(record: Record, sort: str) -> list[tuple[str, bool]]:
+    """(attribute, descending) for each field of `sort` the record's model has."""
+    fields = []
+    for part in (part.strip() for part in sort.split(",")):
+        attribute = _attribute_name(type(record), part.lstrip("+-")) if part else None
+        if attribute is not None:
+            fields.append((attribute, part.startswith("-")))
+    return fields
+
+
+def same_place(old: Record, new: Record, sort: str) -> bool:
+    """Whether `new` sorts exactly where `old` did (an edit that leaves the order alone)."""
+    return all(
+        _sort_key(getattr(old, attribute)) == _sort_key(getattr(new, attribute))
+        for attribute, _ in _sort_fields(new, sort)
+    )
+
+
+def insert_sorted(records: list[Record], record: Record, sort: str) -> list[Record]:
+    """`record` inserted into `records` (already in `sort` order) after its equals, as a stable
+    re-sort would put it; a binary search for one-field sorts, a re-sort otherwise."""
+    fields = _sort_fields(record, sort)
+    if len(fields) > 1:
+        return sort_records([*records, record], sort)
+    if not fields:
+        return [*records, record]
+    attribute, descending = fields[0]
+    key = _sort_key(getattr(record, attribute))
+    low, high = 0, len(records)
+    while low < high:  # the first position whose key comes after the new record's
+        middle = (low + high) // 2
+        other = _sort_key(getattr(records[middle], attribute))
+        if (other < key) if descending else (other > key):
+            high = middle
+        else:
+            low = middle + 1
+    return [*records[:low], record, *records[low:]]
 
 
 def _attribute_name(model: type[Record], field: str) -> str | None:

@@ -1,7 +1,8 @@
 """Kuppi recordings: the /youtube page (search, subject filter, slides) and the home preview.
 
-Recordings and Subjects come newest first from the content cache. The address keeps the view:
-/youtube?q=<search>&subject=<subject id>.
+Recordings and Subjects come newest first from the content cache, which also keeps the joined
+and searched lists (shared by every visitor); the browser gets one page of cards at a time.
+The address keeps the view: /youtube?q=<search>&subject=<subject id>&show=<cards shown>.
 """
 
 from __future__ import annotations
@@ -9,18 +10,20 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
-from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
+from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject, content_cache
 from student_portal.state.address import replace_address
 from student_portal.state.content import public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.state.paging import PagedList
 from student_portal.state.sections import load_sections
-from student_portal.utils.filters import filter_by_category, search_by_name
+from student_portal.utils.filters import filter_by_category, folded_names, search_by_name, search_folded
 from student_portal.utils.query import bounded_text, query_choice, query_text
 from student_portal.utils.youtube import youtube_id
 
@@ -54,8 +57,54 @@ def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> l
     return filter_by_category(search_by_name(cards, query), subject, "subject_id")
 
 
-class RecordingsState(rx.State):
-    _recordings: list[RecordingCard] = []  # backend only: the page gets its views of it
+_LISTS = (Collection.RECORDINGS, Collection.SUBJECTS)
+_SOURCES = ((Collection.RECORDINGS, Recording, recording_card), (Collection.SUBJECTS, Subject, option))
+
+
+@dataclass(frozen=True)
+class RecordingsView:
+    """Every recording card named with its subject, the names folded for search, the subject
+    choices: made once per version of the two lists and shared by every visitor (read-only)."""
+
+    cards: list[RecordingCard]
+    folded: list[str]
+    subjects: list[Option]
+    failed: bool = False
+
+    def matching(self, query: str, subject: str) -> list[RecordingCard]:
+        """The recordings a search and subject choose, over the whole catalog; shared between
+        visitors with the same filters while the lists are unchanged."""
+        return content_cache().view(
+            _LISTS,
+            ("search", id(self), query.strip().casefold(), subject),
+            lambda: filter_by_category(search_folded(self.cards, self.folded, query), subject, "subject_id"),
+        )
+
+
+def _recordings_view(recordings: list[RecordingCard], subjects: list[Option]) -> RecordingsView:
+    cards = with_subject_names(recordings, subjects)
+    return RecordingsView(cards, folded_names(cards), subjects)
+
+
+async def recordings_view() -> RecordingsView:
+    await asyncio.gather(*(public_rows(*source) for source in _SOURCES))  # a cold cache: both at once
+    # Read again, one after the other: from a warm cache that does not wait, so the view is
+    # made from (and remembered for) the lists as they are at this instant.
+    recordings = await public_rows(*_SOURCES[0])
+    subjects = await public_rows(*_SOURCES[1])
+    options = usable(subjects)
+    if recordings is None:
+        return RecordingsView([], [], options, failed=True)
+    return content_cache().view(_LISTS, "view", lambda: _recordings_view(recordings, options))
+
+
+class RecordingsState(PagedList, rx.State):
+    PAGE_SIZE: ClassVar[int] = Limit.RECORDINGS_PAGE
+    LIST_ID: ClassVar[str] = "recordings-grid"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("recording", "recordings")
+
+    page: list[RecordingCard] = []  # /youtube: the cards shown, one page at a time
+    preview: list[RecordingCard] = []  # home: the newest Limit.RECORDINGS_PREVIEW only
     subjects: list[Option] = []
     slides: list[PageSlide] = []
     query: str = ""
@@ -63,66 +112,60 @@ class RecordingsState(rx.State):
     loading: bool = True
     failed: bool = False
 
-    @rx.var
-    def visible_recordings(self) -> list[RecordingCard]:
-        return search_recordings(self._recordings, self.query, self.subject)
-
-    @rx.var
-    def preview_recordings(self) -> list[RecordingCard]:
-        """Home: the newest Limit.RECORDINGS_PREVIEW recordings, whatever the page's filters."""
-        return self._recordings[: Limit.RECORDINGS_PREVIEW]
-
     def _address(self) -> rx.event.EventSpec:
-        return replace_address(routes.YOUTUBE, {"q": self.query.strip(), "subject": self.subject})
+        return replace_address(routes.YOUTUBE, {"q": self.query.strip(), "subject": self.subject, **self._show_query()})
+
+    async def _refresh_page(self) -> None:
+        self._show_view(await recordings_view())
+
+    def _show_view(self, view: RecordingsView) -> None:
+        self.failed = view.failed
+        self.subjects = view.subjects
+        self.page = self._paged(view.matching(self.query, self.subject))
 
     @rx.event
-    def set_query(self, value: str):
+    async def set_query(self, value: str):
         self.query = bounded_text(value)
+        self._first_page()
+        await self._refresh_page()
         return self._address()
 
     @rx.event
-    def set_subject(self, value: str):
+    async def set_subject(self, value: str):
         self.subject = bounded_text(value, Limit.CHOICE_MAX_CHARS)
+        self._first_page()
+        await self._refresh_page()
         return self._address()
 
     @rx.event(background=True)
     async def load(self):
-        """The home page's preview: the recordings and their subjects only (a section)."""
+        """The home page's preview: the newest recordings only (a section)."""
         await load_sections(self, [RecordingsState])
 
     @staticmethod
-    async def _fetch() -> tuple[list[RecordingCard] | None, list[Option] | None]:
-        return await asyncio.gather(
-            public_rows(Collection.RECORDINGS, Recording, recording_card),
-            public_rows(Collection.SUBJECTS, Subject, option),
-        )
+    async def _fetch() -> list[RecordingCard] | None:
+        view = await recordings_view()
+        return None if view.failed else view.cards[: Limit.RECORDINGS_PREVIEW]
+
+    def _show(self, preview: list[RecordingCard] | None) -> None:
+        self.failed = preview is None
+        self.preview = preview or []
+        self.loading = False
 
     @rx.event(background=True)
     async def load_page(self):
-        """On load of /youtube: the slides too, and the filters from the address."""
+        """On load of /youtube: the filters and how far the visitor went from the address,
+        the first page(s) of matching cards, and the slides."""
         async with self:
             params = dict(self.router.url.query_parameters)
-            self.query = query_text(params, "q")
-            self.loading = not self._recordings
-        recordings, subjects, slides = await asyncio.gather(
-            public_rows(Collection.RECORDINGS, Recording, recording_card),
-            public_rows(Collection.SUBJECTS, Subject, option),
-            public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide),
+            self.loading = not self.page
+        view, slides = await asyncio.gather(
+            recordings_view(), public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide)
         )
         async with self:
-            options = self._show_lists(recordings, subjects)
-            self.subject = query_choice(params, "subject", {o.value for o in options})
+            self.query = query_text(params, "q")
+            self.subject = query_choice(params, "subject", {o.value for o in view.subjects})
+            self.shown = self._shown_from(params)
+            self._show_view(view)
             self.slides = with_image(slides)
-
-    def _show(self, lists: tuple[list[RecordingCard] | None, list[Option] | None] | None) -> None:
-        self._show_lists(*(lists or (None, None)))
-
-    def _show_lists(self, recordings: list[RecordingCard] | None, subjects: list[Option] | None) -> list[Option]:
-        """Shows the recordings and subjects; returns the subjects usable as filter choices."""
-        # Computed from the local lists: reading them back through the state wraps every item.
-        options = usable(subjects)
-        self.failed = recordings is None
-        self.subjects = options
-        self._recordings = with_subject_names(recordings or [], options)
-        self.loading = False
-        return options
+            self.loading = False

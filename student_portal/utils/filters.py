@@ -76,6 +76,20 @@ def search_by_name(items: Iterable[T] | None, query: object, attr: str = "name")
     return [item for item in rows if wanted in _folded(_text(field(item, attr)))]
 
 
+def folded_names(items: Iterable[object] | None, attr: str = "name") -> list[str]:
+    """Each item's `attr` as search compares it: an index to build once per version of a list,
+    so a search over a large catalog folds only the query."""
+    return [_folded(_text(field(item, attr))) for item in _as_list(items)]
+
+
+def search_folded(items: list[T], folded: list[str], query: object) -> list[T]:
+    """`search_by_name` with the names already folded (`folded_names(items)`, same order)."""
+    wanted = _folded(_text(query).strip())
+    if not wanted:
+        return list(items)
+    return [item for item, name in zip(items, folded, strict=False) if wanted in name]
+
+
 def _plain_id(value: object) -> str | None:
     if isinstance(value, str):
         return value.strip() or None

@@ -1,0 +1,64 @@
+"""Paging a long list: how many rows a visitor sees, and the words around them.
+
+Every list page (recordings, papers, jobs, rooms, products, notes, articles) keeps its whole
+filtered list on the server and sends the browser the first `shown` rows; "Show more" adds
+`page_size` more. How far the visitor went is kept in the address (`?show=48`), so reload and
+back return to the same place. Pure: no Reflex, no I/O, never raises.
+
+    shown = shown_from_query(params.get("show"), page_size=24)      # 24, 48, ... or 24
+    rows = first_rows(matching, shown)                               # what the browser gets
+    label = count_label(len(matching), "recording", "recordings")    # "1,284 recordings"
+    shown = next_shown(shown, page_size=24)                          # after Show more
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# `?show=` beyond this many rows is read as this many: a typed or shared address must not make
+# the server send a phone thousands of cards at once (Show more still goes further, a page a time).
+MAX_SHOWN_FROM_ADDRESS = 960
+
+SHOW_PARAM = "show"
+
+
+def shown_from_query(value: object, page_size: int, *, most: int = MAX_SHOWN_FROM_ADDRESS) -> int:
+    """The `?show=` text as a row count: rounded up to whole pages, at least one page and at
+    most `most` rows (rounded down to whole pages); anything unreadable is one page."""
+    size = max(1, int(page_size))
+    text = value.strip() if isinstance(value, str) else ""
+    # isdecimal, not isdigit: "²" is a digit int() refuses; the length cap keeps int() cheap.
+    if not text.isdecimal() or len(text) > 9:
+        return size
+    pages = -(-int(text) // size)  # ceiling
+    most_pages = max(1, most // size)
+    return size * min(max(pages, 1), most_pages)
+
+
+def show_param(shown: int, page_size: int) -> str:
+    """The `?show=` value for the address: "" (left out) while the visitor sees the first page."""
+    return "" if shown <= page_size else str(shown)
+
+
+def next_shown(shown: int, page_size: int) -> int:
+    """The row count after Show more: one more page."""
+    return max(shown, page_size) + page_size
+
+
+def first_rows(rows: Sequence[T], shown: int) -> list[T]:
+    """The first `shown` rows (a new list; none for a count below 1)."""
+    return list(rows[: max(0, shown)])
+
+
+def has_more(total: int, shown: int) -> bool:
+    """Whether Show more has anything to add."""
+    return total > shown
+
+
+def count_label(total: int, one: str, many: str) -> str:
+    """The count in words: "1 recording", "1,284 recordings" (digits grouped as in English)."""
+    total = max(0, int(total))
+    return f"{total:,} {one if total == 1 else many}"
