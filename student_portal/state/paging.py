@@ -29,7 +29,15 @@ from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 
-from student_portal.utils.paging import SHOW_PARAM, count_label, first_rows, next_shown, show_param, shown_from_query
+from student_portal.utils.paging import (
+    SHOW_PARAM,
+    count_label,
+    first_rows,
+    has_more,
+    next_shown,
+    show_param,
+    shown_from_query,
+)
 
 T = TypeVar("T")
 
@@ -70,7 +78,7 @@ class PagedList(rx.State, mixin=True):
         self.shown = self.shown or self.PAGE_SIZE
         self.total = len(rows)
         self.count = count_label(self.total, *self.COUNT_WORDS)
-        self.more = self.total > self.shown
+        self.more = has_more(self.total, self.shown, self.PAGE_SIZE)
         return first_rows(rows, self.shown)
 
     async def _refresh_page(self) -> None:
@@ -86,6 +94,6 @@ class PagedList(rx.State, mixin=True):
         self.shown = next_shown(self.shown, self.PAGE_SIZE)
         await self._refresh_page()
         events = [event for event in (self._address(),) if event is not None]
-        if self.total > before:
+        if self.total > before and self.shown > before:
             events.append(focus_row(self.LIST_ID, before))
         return events

@@ -18,14 +18,15 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-# `?show=` beyond this many rows is read as this many: a typed or shared address must not make
-# the server send a phone thousands of cards at once (Show more still goes further, a page a time).
-MAX_SHOWN_FROM_ADDRESS = 960
+# A visitor's list never holds more rows than this: neither a typed or shared `?show=` nor a
+# script pressing Show more in a loop makes the server keep and send thousands of cards for one
+# tab. Past it, the count still tells how many match, and search or filters narrow them.
+MAX_SHOWN = 960
 
 SHOW_PARAM = "show"
 
 
-def shown_from_query(value: object, page_size: int, *, most: int = MAX_SHOWN_FROM_ADDRESS) -> int:
+def shown_from_query(value: object, page_size: int, *, most: int = MAX_SHOWN) -> int:
     """The `?show=` text as a row count: rounded up to whole pages, at least one page and at
     most `most` rows (rounded down to whole pages); anything unreadable is one page."""
     size = max(1, int(page_size))
@@ -43,9 +44,10 @@ def show_param(shown: int, page_size: int) -> str:
     return "" if shown <= page_size else str(shown)
 
 
-def next_shown(shown: int, page_size: int) -> int:
-    """The row count after Show more: one more page."""
-    return max(shown, page_size) + page_size
+def next_shown(shown: int, page_size: int, *, most: int = MAX_SHOWN) -> int:
+    """The row count after Show more: one more page, never past `most` (in whole pages)."""
+    size = max(1, int(page_size))
+    return min(max(shown, size) + size, max(size, most // size * size))
 
 
 def first_rows(rows: Sequence[T], shown: int) -> list[T]:
@@ -53,9 +55,9 @@ def first_rows(rows: Sequence[T], shown: int) -> list[T]:
     return list(rows[: max(0, shown)])
 
 
-def has_more(total: int, shown: int) -> bool:
+def has_more(total: int, shown: int, page_size: int, *, most: int = MAX_SHOWN) -> bool:
     """Whether Show more has anything to add."""
-    return total > shown
+    return total > shown and next_shown(shown, page_size, most=most) > shown
 
 
 def count_label(total: int, one: str, many: str) -> str:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from student_portal.utils.paging import (
-    MAX_SHOWN_FROM_ADDRESS,
+    MAX_SHOWN,
     count_label,
     first_rows,
     has_more,
@@ -33,7 +33,7 @@ def test_nonsense_or_tiny_show_values_are_one_page() -> None:
 
 
 def test_a_huge_show_value_is_capped_so_a_shared_link_cannot_send_the_whole_catalog() -> None:
-    assert shown_from_query("100000", 24) == MAX_SHOWN_FROM_ADDRESS // 24 * 24
+    assert shown_from_query("100000", 24) == MAX_SHOWN // 24 * 24
     assert shown_from_query("100000", 24, most=100) == 96
 
 
@@ -47,10 +47,16 @@ def test_show_more_adds_one_page() -> None:
     assert next_shown(0, 24) == 48  # never below one page before adding
 
 
+def test_show_more_stops_at_the_most_a_tab_may_hold() -> None:
+    top = MAX_SHOWN // 24 * 24
+    assert next_shown(top, 24) == top and next_shown(top - 24, 24) == top
+    assert not has_more(20_000, top, 24) and has_more(20_000, top - 24, 24)
+
+
 def test_first_rows_and_has_more() -> None:
     rows = list(range(30))
-    assert first_rows(rows, 24) == rows[:24] and has_more(len(rows), 24)
-    assert first_rows(rows, 48) == rows and not has_more(len(rows), 48)
+    assert first_rows(rows, 24) == rows[:24] and has_more(len(rows), 24, 24)
+    assert first_rows(rows, 48) == rows and not has_more(len(rows), 48, 24)
     assert first_rows(rows, -1) == []
 
 
@@ -63,4 +69,4 @@ def test_count_label_groups_digits_and_says_one_or_many() -> None:
 @given(st.text(max_size=12), st.integers(min_value=1, max_value=100))
 def test_shown_is_always_whole_pages_within_bounds(value: str, size: int) -> None:
     shown = shown_from_query(value, size)
-    assert shown % size == 0 and size <= shown <= max(size, MAX_SHOWN_FROM_ADDRESS)
+    assert shown % size == 0 and size <= shown <= max(size, MAX_SHOWN)
