@@ -36,6 +36,10 @@ STATIC_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 
 YOUTUBE_FRAMES = "https://www.youtube-nocookie.com https://www.youtube.com"
 YOUTUBE_IMAGES = "https://i.ytimg.com"
+# The player (react-player's youtube-video-element, loaded on tap) drives its frame through
+# YouTube's iframe API: this one script and the widget script it loads, by path, not the whole
+# host (youtube.com also serves JSONP-style endpoints that would turn script-src into a bypass).
+YOUTUBE_SCRIPTS = "https://www.youtube.com/iframe_api https://www.youtube.com/s/player/"
 
 
 def content_security_policy(script_hashes: list[str]) -> str:
@@ -44,7 +48,7 @@ def content_security_policy(script_hashes: list[str]) -> str:
     return "; ".join(
         [
             "default-src 'self'",
-            f"script-src 'self' 'unsafe-eval' {scripts}".strip(),
+            f"script-src 'self' 'unsafe-eval' {YOUTUBE_SCRIPTS} {scripts}".strip(),
             # React sets style attributes; stylesheets themselves come from 'self'.
             "style-src 'self' 'unsafe-inline'",
             f"img-src 'self' data: {pocketbase} {YOUTUBE_IMAGES}",

@@ -17,7 +17,7 @@ SELECT = (
 
 def talent_card(card: TalentCard, heading=rx.el.h3) -> rx.Component:
     return rx.el.article(
-        youtube_video(card.video_id, card.title, scope="talent"),
+        youtube_video(card.video_id, card.title),
         rx.el.div(
             rx.el.span(
                 card.name, class_name="w-fit rounded-full bg-blue-100 px-3 py-1 text-sm font-semibold text-blue-900"

@@ -1,18 +1,17 @@
-"""A YouTube video that costs one thumbnail until the student taps it.
+"""A YouTube video through react-player that costs one thumbnail until the student taps it.
 
-A YouTube iframe downloads ~1 MB of player script before anyone presses play; on a page with
-four or six videos and a phone on mobile data that is the whole page budget. So each video is
-first a plain button: the i.ytimg.com thumbnail and a play mark. Tapping it swaps in the real
-player (embed with rel=0 and autoplay, titled with the video's name).
+A YouTube player downloads ~1 MB of script before anyone presses play; on a page with four or
+six videos and a phone on mobile data that is the whole page budget. react-player's `light`
+mode shows a picture instead and loads the player (its YouTube support, youtube-video-element,
+is a chunk of its own) only on tap; `playing` makes that tap also start the video.
 
-Why not `rx.video` (react-player, the old site's player) for the tapped state: it adds the
-react-player bundle and youtube-video-element to every page that shows a video, to end up
-drawing the same YouTube iframe; a plain <iframe> gives the student the same player for none
-of that cost.
-
-Which video plays is browser-side state (one `useState` slot shared by every video on the
-page): no server round trip, only one player runs at a time, and a new visit starts with
-thumbnails again.
+What we give react-player (assets/youtube_video.js wires it):
+- `light`: our own i.ytimg.com thumbnail as an <img>, lazy and with its size. react-player's
+  `light=True` asks noembed.com for a thumbnail (refused by our CSP, missing for some
+  videos); a URL string becomes a CSS background, fetched at once for every video on the page.
+- `playIcon`: our play mark inside a real button named "Play video: <title>", the one tab stop.
+- `src`: the youtube-nocookie.com address, so youtube-video-element embeds from there (it adds
+  rel=0 itself).
 
 The state shapes rows with the 11-character id: `utils.youtube.youtube_id(link) or ""`
 (watch, embed, youtu.be and shorts links). An empty id renders nothing (spec 5: no
@@ -22,7 +21,6 @@ id, no video).
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
 from student_portal.components.icons import icon
 from student_portal.components.image import image
@@ -33,61 +31,62 @@ from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 # templates are joined around it.
 _THUMB_BEFORE, _THUMB_AFTER = THUMBNAIL_TEMPLATE.split("{id}")
 
+# The react-player release Reflex 0.10.1's own rx.video wraps.
+REACT_PLAYER = "react-player@3.4.0"
 
-# The key of the video whose player is showing ("" = none).
-_playing = ClientStateVar.create("playing_video", "")
+
+class YouTubePlayer(rx.Component):
+    """react-player with our thumbnail, play button and one-player-per-page (assets/youtube_video.js)."""
+
+    library = rx.asset("youtube_video.js").importable_path
+    lib_dependencies: list[str] = [REACT_PLAYER]
+    tag = "YouTubeVideo"
+
+    src: rx.Var[str]
+    title: rx.Var[str]
+    light: rx.Var[rx.Component]
+    play_icon: rx.Var[rx.Component]
 
 
-def youtube_video(
-    video_id: rx.Var[str] | str,
-    title: rx.Var[str] | str,
-    *,
-    scope: str = "",
-    class_name: str = "",
-) -> rx.Component:
-    """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty.
+def _play_button(title: rx.Var[str]) -> rx.Component:
+    """The whole picture is the button; its click reaches react-player's preview, which plays."""
+    return rx.el.button(
+        rx.el.span(
+            icon("play", "size-7 translate-x-0.5 fill-current"),
+            class_name="absolute top-1/2 left-1/2 flex h-12 w-16 -translate-x-1/2 -translate-y-1/2 "
+            "items-center justify-center rounded-xl bg-red-700 text-white shadow-lg "
+            "motion-safe:transition-colors group-hover:bg-red-800",
+        ),
+        rx.el.span(f"{Text.PLAY_VIDEO}: ", title, class_name="sr-only"),
+        type="button",
+        class_name="group absolute inset-0 size-full cursor-pointer focus-visible:outline-4 "
+        "focus-visible:-outline-offset-4 focus-visible:outline-blue-500",
+    )
 
-    `scope` tells apart two copies of one video on the same page (say a carousel and a grid).
-    """
+
+def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, class_name: str = "") -> rx.Component:
+    """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty."""
     video_id = rx.Var.create(video_id).to(str)
     title = rx.Var.create(title).to(str)
-    key = f"{scope}:{video_id}" if scope else video_id
     frame = "relative block aspect-video w-full overflow-hidden rounded-lg bg-slate-900"
     return rx.cond(
         video_id != "",
         rx.el.div(
-            rx.cond(
-                _playing.value == key,
-                rx.el.iframe(
-                    src=f"{EMBED_BASE}{video_id}?rel=0&autoplay=1",
+            # The frame keeps its 16:9 box whatever is inside: nothing moves on tap.
+            rx.el.div(
+                YouTubePlayer.create(
+                    src=f"{EMBED_BASE}{video_id}",
                     title=title,
-                    allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture",
-                    custom_attrs={"allowFullScreen": True},
-                    referrer_policy="strict-origin-when-cross-origin",
-                    class_name="absolute inset-0 size-full border-0",
-                ),
-                rx.el.button(
-                    image(
+                    light=image(
                         src=f"{_THUMB_BEFORE}{video_id}{_THUMB_AFTER}",
                         alt="",
                         width=480,
                         height=360,
-                        loading="lazy",
-                        decoding="async",
                         class_name="absolute inset-0 size-full object-cover",
                     ),
-                    rx.el.span(
-                        icon("play", "size-7 translate-x-0.5 fill-current"),
-                        class_name="absolute top-1/2 left-1/2 flex h-12 w-16 -translate-x-1/2 -translate-y-1/2 "
-                        "items-center justify-center rounded-xl bg-red-700 text-white shadow-lg "
-                        "transition-colors group-hover:bg-red-800",
-                    ),
-                    rx.el.span(f"{Text.PLAY_VIDEO}: ", title, class_name="sr-only"),
-                    type="button",
-                    on_click=_playing.set_value(key),
-                    class_name="group absolute inset-0 size-full cursor-pointer focus-visible:outline-4 "
-                    "focus-visible:-outline-offset-4 focus-visible:outline-blue-500",
+                    play_icon=_play_button(title),
                 ),
+                class_name="absolute inset-0",
             ),
             data_video_id=video_id,
             class_name=f"{frame} {class_name}".strip(),

@@ -52,7 +52,7 @@ def class_notes() -> rx.Component:
 
 def video_card(video: VideoRow) -> rx.Component:
     return rx.el.article(
-        youtube_video(video.video_id, video.name, scope="class"),
+        youtube_video(video.video_id, video.name),
         rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
         data_testid="class-video",
         class_name="flex flex-col gap-2",

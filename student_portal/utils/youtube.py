@@ -1,4 +1,4 @@
-"""YouTube links: the video id from a pasted link, and the URLs we build from it.
+"""YouTube links: the video id from a pasted link, and the addresses we build around it.
 
 Spec 5: an 11-character id taken from watch, embed or short links; none found means no video.
 Pure: no Reflex, no I/O, never raises.
@@ -30,8 +30,9 @@ _ID_PATH_PREFIXES = frozenset({"embed", "shorts", "live", "v", "e"})
 _MAX_URL_CHARS = 2048
 
 # Privacy-enhanced mode: the nocookie host sets no cookies until the student presses play, and
-# the site builds the player only after a tap anyway. rel=0 keeps "related videos" to the same
-# channel (spec 7: video embeds with rel=0).
+# the site builds the player only after a tap anyway. Given this address, react-player's
+# youtube-video-element embeds from the same host and adds rel=0, which keeps "related videos"
+# to the same channel (spec 7: video embeds with rel=0).
 EMBED_BASE = "https://www.youtube-nocookie.com/embed/"
 
 # hqdefault (480x360) exists for every video, unlike maxresdefault, and is sharp enough for a
@@ -88,22 +89,3 @@ def youtube_id(url: object) -> str | None:
     if len(segments) >= 2 and segments[0] in _ID_PATH_PREFIXES:
         return _valid(segments[1])
     return None
-
-
-def embed_url(video_id: object, *, autoplay: bool = False) -> str:
-    """The player URL for an id ("" when it is not an id).
-
-    autoplay=True is for the tap-to-load player: the tap is the user gesture that lets the
-    browser start playback, so one tap both loads and plays the video.
-    """
-    if not is_video_id(video_id):
-        return ""
-    query = "rel=0&autoplay=1" if autoplay else "rel=0"
-    return f"{EMBED_BASE}{video_id}?{query}"
-
-
-def thumbnail_url(video_id: object) -> str:
-    """The still image shown before the player loads ("" when it is not an id)."""
-    if not is_video_id(video_id):
-        return ""
-    return THUMBNAIL_TEMPLATE.format(id=video_id)

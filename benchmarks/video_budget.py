@@ -1,0 +1,163 @@
+"""Videos' budget, side by side: this checkout against another build of the site (say main's).
+
+    python -m benchmarks.video_budget --base-dir /tmp/main-copy [--runs 3]
+
+Both sites run at once on one demo PocketBase (ours on BENCH_SITE_PORT, the base on
+BENCH_BASE_PORT), so a busy shared machine weighs on both alike. For `/` and `/youtube`, at
+390 px in a fresh browser (empty cache): the JavaScript downloaded before any tap (bytes on the
+wire: the built assets are served pre-gzipped), requests to YouTube or noembed before a tap,
+and what one tap then fetches; then Lighthouse performance, runs interleaved base/ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from benchmarks import config, lighthouse
+from benchmarks.stats import median
+from student_portal import routes
+from tests.support.pocketbases import start_pocketbase
+from tests.support.site import Site
+
+PATHS = (routes.HOME, routes.YOUTUBE)
+SITE_PORT = int(os.environ.get("BENCH_SITE_PORT", os.environ.get("SITE_TEST_PORT", "3161")))
+BASE_PORT = int(os.environ.get("BENCH_BASE_PORT", str(SITE_PORT + 1000)))
+PHONE = {"width": 390, "height": 844}
+PLAYER_HOSTS = re.compile(r"^https?://([^/]+\.)?(youtube\.com|youtube-nocookie\.com|googlevideo\.com|noembed\.com)/")
+PLAY = re.compile(r"^Play video")
+
+
+def _script_bytes(responses: list) -> int:
+    return sum(r.request.sizes()["responseBodySize"] for r in responses if r.request.resource_type == "script")
+
+
+def page_js(browser, url: str) -> dict[str, Any]:
+    """JavaScript before any tap, player requests before it, and what the first tap loads."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        responses: list = []
+        player_requests: list[str] = []
+        page.on("response", responses.append)
+        page.on("request", lambda r: player_requests.append(r.url) if PLAYER_HOSTS.match(r.url) else None)
+        page.goto(url)
+        page.locator("[data-video-id]").first.wait_for()
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1000)
+        before = _script_bytes(responses)
+        scripts = len([r for r in responses if r.request.resource_type == "script"])
+        youtube_before = list(player_requests)
+        responses.clear()
+        page.get_by_role("button", name=PLAY).first.click()
+        page.locator("iframe").first.wait_for(state="attached")
+        page.wait_for_timeout(1500)
+        return {
+            "js_before_tap": before,
+            "scripts_before_tap": scripts,
+            "youtube_requests_before_tap": youtube_before,
+            "js_on_tap": _script_bytes(responses),
+        }
+    finally:
+        context.close()
+
+
+def measure(base_url: str, ours_url: str, runs: int, log) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    result: dict[str, Any] = {"js": {}, "lighthouse": {}}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=config.CHROMIUM, args=config.BROWSER_ARGS)
+        try:
+            for path in PATHS:
+                for name, site in (("base", base_url), ("ours", ours_url)):
+                    page_js(browser, site + path)  # warm the site's caches; measure the next one
+                    result["js"][f"{name} {path}"] = page_js(browser, site + path)
+                    log(f"js {name} {path}: {result['js'][f'{name} {path}']}")
+        finally:
+            browser.close()
+    for path in PATHS:
+        scores: dict[str, list] = {"base": [], "ours": []}
+        for _ in range(runs):
+            for name, site in (("base", base_url), ("ours", ours_url)):
+                run = lighthouse.run_lighthouse(site + path)
+                scores[name].append(run)
+                log(f"lighthouse {name} {path}: {run.get('performance')} (LCP {run.get('lcp_ms')} ms)")
+        result["lighthouse"][path] = {
+            name: {
+                "performance": [r.get("performance") for r in found],
+                "median_performance": median([r["performance"] for r in found if r.get("performance") is not None]),
+                "lcp_ms": [r.get("lcp_ms") for r in found],
+                "tbt_ms": [r.get("tbt_ms") for r in found],
+                "cls": [r.get("cls") for r in found],
+            }
+            for name, found in scores.items()
+        }
+    return result
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = ["JavaScript at 390 px, fresh browser (bytes on the wire)", ""]
+    lines.append(
+        f"{'page':<10}{'base before tap':>17}{'ours before tap':>17}{'delta':>9}{'ours on tap':>13}{'YT before':>11}"
+    )
+    for path in PATHS:
+        base, ours = result["js"][f"base {path}"], result["js"][f"ours {path}"]
+        lines.append(
+            f"{path:<10}{base['js_before_tap']:>17}{ours['js_before_tap']:>17}"
+            f"{ours['js_before_tap'] - base['js_before_tap']:>+9}{ours['js_on_tap']:>13}"
+            f"{len(ours['youtube_requests_before_tap']):>11}"
+        )
+    lines += ["", "Lighthouse performance (mobile), runs interleaved base/ours", ""]
+    for path, by_build in result["lighthouse"].items():
+        for name, figures in by_build.items():
+            lines.append(
+                f"{path:<10}{name:<6} median {figures['median_performance']}  runs {figures['performance']}  "
+                f"LCP {figures['lcp_ms']}  TBT {figures['tbt_ms']}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.video_budget", description=__doc__.splitlines()[0])
+    parser.add_argument("--base-dir", required=True, type=Path, help="another checkout of the site (e.g. main's)")
+    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page and build")
+    args = parser.parse_args(argv)
+
+    def log(message: str) -> None:
+        print(f"[video budget] {message}", file=sys.stderr, flush=True)
+
+    work = Path(tempfile.mkdtemp(prefix="video-budget-"))
+    pocketbase = start_pocketbase(work / "pb_data")
+    base_dir = args.base_dir.resolve()
+    sites = [
+        # The base's own Python package, not this checkout's (installed in the venv as editable).
+        Site(
+            pocketbase.url,
+            port=BASE_PORT,
+            log_file=work / "base.log",
+            project_dir=base_dir,
+            extra_env={"PYTHONPATH": str(base_dir)},
+        ),
+        Site(pocketbase.url, port=SITE_PORT, log_file=work / "ours.log"),
+    ]
+    try:
+        for site in sites:
+            log(f"starting {site.project_dir} on {site.url}")
+            site.start(timeout=600)
+        result = measure(sites[0].url, sites[1].url, args.runs, log)
+    finally:
+        for site in sites:
+            site.stop()
+        pocketbase.stop()
+    print(render(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

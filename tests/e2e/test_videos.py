@@ -1,0 +1,162 @@
+"""Videos through react-player (components/video.py, assets/youtube_video.js), at 390 and 1280 px.
+
+This machine cannot reach YouTube: thumbnails are answered here by a stand-in picture, and a
+played video is checked by the player's frame appearing with the right address.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Locator, Page, Request, expect
+
+from student_portal import routes
+from student_portal.constants import Text
+from student_portal.pocketbase import Recording
+from student_portal.utils.youtube import youtube_id
+from tests.support.demo_records import demo_records
+
+# Hosts a page must not contact before a tap: the player's, and noembed (react-player's own
+# thumbnail look-up, which we replace with i.ytimg.com pictures).
+PLAYER_HOSTS = re.compile(r"^https?://([^/]+\.)?(youtube\.com|youtube-nocookie\.com|googlevideo\.com|noembed\.com)/")
+THUMBNAILS = "https://i.ytimg.com/vi/**"
+STAND_IN = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360"/></svg>'
+LOADED = "img => img.complete && img.naturalWidth > 0"
+
+
+def _serve_thumbnails(page: Page) -> list[str]:
+    """Answer i.ytimg.com with a stand-in picture; the addresses asked for, in order."""
+    asked: list[str] = []
+
+    def answer(route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="image/svg+xml", body=STAND_IN)
+
+    page.route(THUMBNAILS, answer)
+    return asked
+
+
+def _player_requests(page: Page) -> list[str]:
+    seen: list[str] = []
+
+    def watch(request: Request) -> None:
+        if PLAYER_HOSTS.match(request.url):
+            seen.append(request.url)
+
+    page.on("request", watch)
+    return seen
+
+
+def _videos(page: Page) -> Locator:
+    return page.locator("[data-video-id]")
+
+
+def _play(video: Locator) -> Locator:
+    return video.get_by_role("button", name=re.compile(f"^{Text.PLAY_VIDEO}: "))
+
+
+def _recordings(demo_pocketbase) -> list[Recording]:
+    records = demo_records(demo_pocketbase, "Recordings", sort="-created,id")
+    return [Recording.model_validate(r) for r in records]
+
+
+@pytest.mark.parametrize("path", [routes.HOME, routes.YOUTUBE])
+def test_thumbnails_show_and_nothing_reaches_youtube_before_a_tap(sized_page: Page, base_url: str, path: str) -> None:
+    asked = _serve_thumbnails(sized_page)
+    player_requests = _player_requests(sized_page)
+    sized_page.goto(base_url + path)
+    expect(_videos(sized_page).first).to_be_visible()
+    sized_page.wait_for_load_state("networkidle")
+    first = _videos(sized_page).first
+    video_id = first.get_attribute("data-video-id")
+    thumbnail = first.locator("img")
+    # Ours, lazy, with its size (the frame keeps 16:9 before it arrives), at i.ytimg.com.
+    expect(thumbnail).to_have_attribute("src", f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg")
+    expect(thumbnail).to_have_attribute("loading", "lazy")
+    expect(thumbnail).to_have_attribute("width", "480")
+    thumbnail.scroll_into_view_if_needed()
+    sized_page.wait_for_function(LOADED, arg=thumbnail.element_handle())
+    expect(_play(first)).to_be_visible()
+    assert f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg" in asked
+    expect(sized_page.locator("iframe")).to_have_count(0)
+    assert player_requests == []
+
+
+def test_one_tap_plays_in_place_from_youtube_nocookie_with_rel_0(sized_page: Page, base_url: str) -> None:
+    _serve_thumbnails(sized_page)
+    player_requests = _player_requests(sized_page)
+    sized_page.goto(base_url + routes.YOUTUBE)
+    video = _videos(sized_page).first
+    video_id = video.get_attribute("data-video-id")
+    _play(video).scroll_into_view_if_needed()
+    before = video.bounding_box()
+    _play(video).click()
+    player = video.locator("iframe")
+    expect(player).to_have_attribute("src", re.compile(rf"^https://www\.youtube-nocookie\.com/embed/{video_id}\?"))
+    query = parse_qs(urlsplit(player.get_attribute("src")).query)
+    assert query["rel"] == ["0"] and query["autoplay"] == ["1"]  # the tap starts the video
+    assert "autoplay" in (player.get_attribute("allow") or "")
+    expect(player).to_have_attribute("title", re.compile(r"\S"))
+    assert video.bounding_box() == before  # nothing moved
+    assert player.bounding_box() == before
+    # The player's frame, and YouTube's player script, only now.
+    assert any("youtube-nocookie.com/embed/" in url for url in player_requests)
+
+
+def test_a_second_video_stops_the_first(sized_page: Page, base_url: str) -> None:
+    _serve_thumbnails(sized_page)
+    sized_page.goto(base_url + routes.YOUTUBE)
+    first, second = _videos(sized_page).nth(0), _videos(sized_page).nth(1)
+    _play(first).click()
+    expect(first.locator("iframe")).to_have_count(1)
+    _play(second).scroll_into_view_if_needed()
+    _play(second).click()
+    expect(second.locator("iframe")).to_have_count(1)
+    expect(first.locator("iframe")).to_have_count(0)  # stopped: back to its picture
+    expect(_play(first)).to_be_visible()
+    expect(sized_page.locator("iframe")).to_have_count(1)
+
+
+def test_the_keyboard_plays_a_video_and_lands_in_the_player(sized_page: Page, base_url: str) -> None:
+    _serve_thumbnails(sized_page)
+    sized_page.goto(base_url + routes.YOUTUBE)
+    video = _videos(sized_page).first
+    expect(_play(video)).to_be_visible()
+    # The play button is the video's only tab stop (react-player's preview box is not one).
+    expect(video.locator("[tabindex='0']")).to_have_count(0)
+    _play(video).focus()
+    sized_page.keyboard.press("Enter")
+    player = video.locator("iframe")
+    expect(player).to_be_attached()
+    expect(player).to_be_focused()
+    # Space works as well, on the next video.
+    second = _videos(sized_page).nth(1)
+    _play(second).focus()
+    sized_page.keyboard.press(" ")
+    expect(second.locator("iframe")).to_be_attached()
+    expect(video.locator("iframe")).to_have_count(0)
+
+
+def test_a_link_without_a_video_renders_nothing(sized_page: Page, base_url: str, demo_pocketbase) -> None:
+    recordings = _recordings(demo_pocketbase)
+    broken = next(r for r in recordings if youtube_id(r.link) is None)
+    _serve_thumbnails(sized_page)
+    sized_page.goto(base_url + routes.YOUTUBE)
+    card = sized_page.get_by_test_id("recording-card").filter(has_text=broken.name)
+    expect(card).to_be_visible()
+    expect(card.locator("[data-video-id]")).to_have_count(0)
+    expect(card.locator("img")).to_have_count(0)
+    expect(card.get_by_role("button")).to_have_count(0)
+    expect(_videos(sized_page)).to_have_count(sum(1 for r in recordings if youtube_id(r.link)))
+
+
+def test_reduced_motion_gets_no_transition_on_the_play_mark(page: Page, base_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    _serve_thumbnails(page)
+    page.goto(base_url + routes.YOUTUBE)
+    mark = _play(_videos(page).first).locator("span").first
+    expect(mark).to_have_css("transition-duration", "0s")
+    page.emulate_media(reduced_motion="no-preference")
+    expect(mark).not_to_have_css("transition-duration", "0s")
