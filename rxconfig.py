@@ -1,4 +1,4 @@
-"""Reflex configuration. Lean on purpose: Tailwind v4 and the sitemap, no Radix Themes
+"""Reflex configuration. Lean on purpose: Tailwind v4, no Radix Themes
 (it costs ~157 KiB and ~7 Lighthouse points on every page, see shared/PLATFORM.md)."""
 
 import os
@@ -17,8 +17,10 @@ config = rx.Config(
     # costs CPU on every change, and a tab's state only matters while it is open (sign-in and
     # filters come back from the browser). With REFLEX_REDIS_URL: in Redis, shared by workers.
     state_manager_mode=StateManagerMode.REDIS if os.environ.get("REFLEX_REDIS_URL") else StateManagerMode.MEMORY,
+    # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
+    # with every news item, folder and teacher page; a built one would list fixed routes only.
     plugins=[
-        rx.plugins.SitemapPlugin(),
         rx.plugins.TailwindV4Plugin(),
     ],
+    disable_plugins=[rx.plugins.SitemapPlugin],
 )

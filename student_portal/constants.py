@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo
 from student_portal import routes
 
 SITE_NAME: Final = "Student Portal"
+# og:locale of link previews (language_TERRITORY): English, Sri Lanka.
+SITE_LOCALE: Final = "en_LK"
 
 # Students are in Sri Lanka: a class belongs to the Colombo calendar day it starts on.
 SITE_TIME_ZONE: Final = ZoneInfo("Asia/Colombo")
@@ -129,6 +131,12 @@ class Limit:
     SEARCH_TEXT_MAX_CHARS: Final = 100  # search boxes, and ?q= in an address
     CHOICE_MAX_CHARS: Final = 100  # a dropdown's value (a city, a subject, a category id)
     SIGN_IN_FIELD_MAX_CHARS: Final = 256  # an email or user name, a password
+    # Link previews (issue 14): WhatsApp shows about this much of a title and a description.
+    SHARE_TITLE_CHARS: Final = 90
+    SHARE_DESCRIPTION_CHARS: Final = 200
+    # JSON-LD items a list page describes (a catalog of thousands would swell every page view).
+    JSON_LD_ITEMS: Final = 20
+    CLASS_REMINDER_MINUTES: Final = 15
     STATS: Final = (("63", "Students Enrolled"), ("20", "Total Courses"), ("4", "Online Learners"))
 
 
@@ -285,6 +293,15 @@ class Text:
     ALL_TEACHERS: Final = "See all teachers"
     TEACHERS_LOAD_FAILED: Final = "Failed to load teachers. Please try again later."
 
+    # Sharing and calendars (issue 14)
+    SHARE: Final = "Share"
+    ADD_TO_CALENDAR: Final = "Add to calendar"
+    SUBSCRIBE_TO_CLASSES: Final = "Subscribe to classes"
+    CALENDAR_FEED: Final = "Calendar link (.ics)"
+    CALENDAR_FEED_HINT: Final = "Your calendar app shows this teacher's upcoming classes and keeps them up to date."
+    DEFAULT_CLASS_NAME: Final = "Class"
+    JOIN_ON_ZOOM: Final = "Join on Zoom"
+
     # Backend client (spec section 8)
     CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."
     CLIENT_MISSING_ID: Final = "Missing required record id."
@@ -300,6 +317,22 @@ class Text:
     @staticmethod
     def next_item(noun: str) -> str:
         return f"Next {noun}"
+
+    @staticmethod
+    def share_label(title: str) -> str:
+        return f"Share {title}".strip()
+
+    @staticmethod
+    def teacher_calendar_name(teacher: str) -> str:
+        return f"{teacher} classes · {SITE_NAME}" if teacher else f"Classes · {SITE_NAME}"
+
+    @staticmethod
+    def class_reminder(name: str) -> str:
+        return f"{name} starts in {Limit.CLASS_REMINDER_MINUTES} minutes"
+
+    @staticmethod
+    def teacher_line(teacher: str) -> str:
+        return f"Teacher: {teacher}"
 
     @staticmethod
     def buy_message(product_name: str) -> str:

@@ -45,6 +45,10 @@ LEVELS: Final = (OL, AL)
 
 # Not pages: answered before Reflex's app (student_portal/lead_images.py).
 LEAD_IMAGE_PREFIX: Final = "/lead-image"
+# Not pages either: student_portal/sharing/server.py.
+ROBOTS_TXT: Final = "/robots.txt"
+SITEMAP_XML: Final = "/sitemap.xml"
+CALENDAR_PREFIX: Final = "/calendar"
 
 
 def _segment(value: str) -> str:
@@ -60,6 +64,16 @@ def class_page(teacher_id: str) -> str:
 def news_item(news_id: str) -> str:
     """/news/{newsId}: one news item."""
     return f"/news/{_segment(news_id)}"
+
+
+def class_calendar(class_id: str) -> str:
+    """One class as an .ics file ("Add to calendar")."""
+    return f"{CALENDAR_PREFIX}/class/{_segment(class_id)}.ics"
+
+
+def teacher_calendar(teacher_id: str) -> str:
+    """A teacher's upcoming classes as a subscribable .ics feed."""
+    return f"{CALENDAR_PREFIX}/teacher/{_segment(teacher_id)}.ics"
 
 
 def level_folders(level: str) -> str:

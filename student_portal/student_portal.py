@@ -15,6 +15,7 @@ from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.security_headers import SecurityHeadersMiddleware
+from student_portal.sharing.server import with_sharing
 
 # No password, credential header or tab token in any log line (Reflex logs whole events).
 log_redaction.install()
@@ -30,8 +31,9 @@ app = rx.App(
         rx.el.link(rel="preconnect", href=public_base_url()),
     ],
     # The lead images' redirects, redirects made relative (never to the Host a request named),
-    # then security headers on every response (the last wraps all).
-    api_transformer=[with_lead_images, with_host_safe_redirects, SecurityHeadersMiddleware],
+    # link previews / robots / sitemap / calendars (sharing), then security headers on every
+    # response (the last wraps all, so it hashes each page's final HTML).
+    api_transformer=[with_lead_images, with_host_safe_redirects, with_sharing, SecurityHeadersMiddleware],
 )
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)

@@ -1,0 +1,47 @@
+"""Which addresses search engines should skip, and absolute forms of our addresses."""
+
+from __future__ import annotations
+
+from typing import Final
+from urllib.parse import urljoin
+
+from student_portal import routes
+
+# Signed-in or per-visitor pages: kept out of the sitemap, and robots.txt asks crawlers to stay
+# out. Rules are prefixes, as robots.txt reads them. /saved and /search are pages other issues
+# add (favourites, search results); `/_` covers Reflex's own endpoints (/_event, /_upload).
+PRIVATE_PATHS: Final = (
+    routes.LOGIN,
+    routes.NOTES,
+    "/saved",
+    "/search",
+    routes.LEAD_IMAGE_PREFIX + "/",
+    "/_",
+    routes.CALENDAR_PREFIX + "/",
+)
+# Registered pages that are not pages of their own: /class alone redirects to /profile.
+UNLISTED_ROUTES: Final = frozenset({routes.NOT_FOUND, routes.CLASS_INDEX})
+
+
+def page_address(path: str) -> str:
+    """Where a built page is served without a redirect: each fixed page is built as a folder
+    (/jobs/index.html), so /jobs redirects to /jobs/; content pages (/news/{id}) are not."""
+    return path if path == routes.HOME or path.endswith("/") else path + "/"
+
+
+def absolute(site_url: str, path_or_url: str) -> str:
+    """`path_or_url` as an absolute address on `site_url` (absolute ones are kept)."""
+    return urljoin(site_url.rstrip("/") + "/", path_or_url) if path_or_url else ""
+
+
+def webcal(url: str) -> str:
+    """The subscription form of an http(s) calendar address (webcal://host/...)."""
+    for scheme in ("https://", "http://"):
+        if url.startswith(scheme):
+            return "webcal://" + url[len(scheme) :]
+    return url
+
+
+def is_private(path: str) -> bool:
+    """Whether robots.txt keeps crawlers off `path`."""
+    return any(path.startswith(prefix) for prefix in PRIVATE_PATHS)

@@ -1,0 +1,184 @@
+"""The ASGI side of sharing (rx.App(api_transformer=...)): answered before Reflex's app.
+
+- /robots.txt, /sitemap.xml and /calendar/... .ics are answered here, from the content cache.
+- Every HTML page Reflex sends goes out with its own tags (sharing/content.py) in place of the
+  built ones: crawlers run no JavaScript, and a built page cannot know a news item's title.
+  An unknown news, teacher or folder id answers 404 with `noindex`. This wrapper sits inside
+  the security headers, so the Content-Security-Policy hashes the page as it finally is.
+Websockets and other requests pass straight through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route, Router
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from student_portal import routes
+from student_portal.constants import Text
+from student_portal.pocketbase import ClientResponseError
+from student_portal.sharing import content
+from student_portal.sharing.calendar import classes_calendar
+from student_portal.sharing.paths import absolute
+from student_portal.sharing.sitemap import robots_txt, sitemap_xml
+from student_portal.sharing.tags import head_tags, with_head_tags
+
+log = logging.getLogger(__name__)
+
+# A cold cache on a slow PocketBase: generic tags rather than a page held back (the fetch goes on).
+CONTENT_WAIT_S = 2.0
+NO_CACHE = {"cache-control": "no-cache"}
+# Not pages: Reflex's own endpoints and the built files.
+PASS_THROUGH = ("/assets/", "/_", "/ping", routes.LEAD_IMAGE_PREFIX + "/", "/favicon")
+
+
+def site_url() -> str:
+    """The site's public address (rxconfig deploy_url), without a trailing slash."""
+    import reflex as rx
+
+    return (rx.config.get_config().deploy_url or "").rstrip("/")
+
+
+async def _in_time(work: Awaitable[Any], wait_s: float) -> Any:
+    return await asyncio.wait_for(work, wait_s)
+
+
+def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: float = CONTENT_WAIT_S) -> ASGIApp:
+    async def robots(request: Request) -> Response:
+        body = robots_txt(absolute(base_url(), routes.SITEMAP_XML))
+        return Response(body, media_type="text/plain; charset=utf-8", headers=NO_CACHE)
+
+    async def sitemap(request: Request) -> Response:
+        entries = await content.sitemap_entries(base_url())
+        return Response(sitemap_xml(entries), media_type="application/xml; charset=utf-8", headers=NO_CACHE)
+
+    def ics(body: bytes, filename: str) -> Response:
+        disposition = f'inline; filename="{filename}"'
+        return Response(
+            body,
+            media_type="text/calendar; charset=utf-8",
+            headers={**NO_CACHE, "content-disposition": disposition},
+        )
+
+    def host() -> str:
+        return urlsplit(base_url()).hostname or "localhost"
+
+    async def class_ics(request: Request) -> Response:
+        try:
+            item = await _in_time(content.one_class(request.path_params["class_id"]), wait_s)
+        except (ClientResponseError, TimeoutError):
+            return Response(status_code=503, headers=NO_CACHE)
+        if item is None:
+            return Response("Class not found\n", status_code=404, media_type="text/plain", headers=NO_CACHE)
+        return ics(classes_calendar([item], host=host()), "class.ics")
+
+    async def teacher_ics(request: Request) -> Response:
+        try:
+            feed = await _in_time(content.teacher_feed(request.path_params["teacher_id"]), wait_s)
+        except (ClientResponseError, TimeoutError):
+            return Response(status_code=503, headers=NO_CACHE)
+        if feed is None:
+            return Response("Teacher not found\n", status_code=404, media_type="text/plain", headers=NO_CACHE)
+        name, classes = feed
+        return ics(classes_calendar(classes, host=host(), name=Text.teacher_calendar_name(name)), "classes.ics")
+
+    answers = Router(
+        routes=[
+            Route(routes.ROBOTS_TXT, robots, methods=["GET", "HEAD"]),
+            Route(routes.SITEMAP_XML, sitemap, methods=["GET", "HEAD"]),
+            Route(routes.CALENDAR_PREFIX + "/class/{class_id}.ics", class_ics, methods=["GET", "HEAD"]),
+            Route(routes.CALENDAR_PREFIX + "/teacher/{teacher_id}.ics", teacher_ics, methods=["GET", "HEAD"]),
+        ]
+    )
+    own = (routes.ROBOTS_TXT, routes.SITEMAP_XML)
+
+    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+            await app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if path in own or path.startswith(routes.CALENDAR_PREFIX + "/"):
+            await answers(scope, receive, send)
+        elif path.startswith(PASS_THROUGH):
+            await app(scope, receive, send)
+        else:
+            await _tagged_page(app, scope, receive, send, base_url, wait_s)
+
+    return asgi
+
+
+def _without_conditionals(scope: Scope) -> Scope:
+    # The built file's ETag does not change when the content does: never answer 304 from it.
+    headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() not in (b"if-none-match", b"if-modified-since")]
+    return {**scope, "headers": headers}
+
+
+async def _tagged_page(
+    app: ASGIApp, scope: Scope, receive: Receive, send: Send, base_url: Callable[[], str], wait_s: float
+) -> None:
+    start: Message | None = None
+    chunks: list[bytes] = []
+
+    async def send_tagged(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            headers = dict(message.get("headers", []))
+            if headers.get(b"content-type", b"").startswith(b"text/html"):
+                start = message  # held until the body is complete
+                return
+            await send(message)
+            return
+        if start is None:
+            await send(message)
+            return
+        if message["type"] == "http.response.pathsend":
+            with open(message["path"], "rb") as file:
+                chunks.append(file.read())
+        else:
+            chunks.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+        start_message, body = await _retagged(scope, start, b"".join(chunks), base_url, wait_s)
+        await send(start_message)
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    await app(_without_conditionals(scope), receive, send_tagged)
+
+
+async def _retagged(
+    scope: Scope, start: Message, body: bytes, base_url: Callable[[], str], wait_s: float
+) -> tuple[Message, bytes]:
+    dropped = (b"etag", b"last-modified", b"content-length", b"cache-control")
+    headers = [(k, v) for k, v in start.get("headers", []) if k.lower() not in dropped]
+    encoding = dict(headers).get(b"content-encoding", b"").lower()
+    if encoding not in (b"", b"identity", b"gzip"):
+        return start, body  # br/zstd are never chosen by our build; leave such a page as it is
+    document = gzip.decompress(body) if encoding == b"gzip" and body else body
+    status = start.get("status", 200)
+    if status == 404:
+        answer = content.not_found()
+    else:
+        try:
+            answer = await _in_time(content.page_answer(scope["path"], base_url()), wait_s)
+        except TimeoutError:
+            answer = content.generic_answer(scope["path"], base_url())
+        except Exception:  # a bug here must not take the page down: send it as built
+            log.exception("link preview tags failed for %s", scope["path"])
+            return start, body
+    if document:
+        document = with_head_tags(document, head_tags(answer.meta))
+    out = gzip.compress(document, compresslevel=6) if encoding == b"gzip" and document else document
+    headers.append((b"cache-control", b"no-cache"))  # the tags follow the content
+    if scope["method"] == "HEAD":
+        out = b""
+    else:
+        headers.append((b"content-length", str(len(out)).encode()))
+    return {**start, "status": answer.status or status, "headers": headers}, out

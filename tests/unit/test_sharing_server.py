@@ -1,0 +1,194 @@
+"""The sharing ASGI wrapper (student_portal/sharing/server.py) over a mocked PocketBase: each
+page's tags filled in per request, 404 + noindex for unknown ids, robots, sitemap, calendars."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterator
+
+import httpx
+import icalendar
+import pytest
+from starlette.responses import HTMLResponse, Response
+
+from student_portal.pocketbase import Collection
+from student_portal.sharing import content
+from student_portal.sharing.server import with_sharing
+from student_portal.site_pages import SitePage
+from tests.unit.test_cache_changes import make
+from tests.unit.test_sharing_tags import read
+
+SITE = "https://portal.test"
+BUILT = (
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Built</title>'
+    '<meta content="favicon.ico" property="og:image"/></head><body><div id="root"></div></body></html>'
+)
+
+NEWS = [
+    {
+        "id": "n1",
+        "collectionId": "pbc_news",
+        "title": 'Results "out" <now>',
+        "excerpt": "Line one\nline two",
+        "image": "n1.jpg",
+        "active": True,
+        "created": "2026-11-01 04:00:00.000Z",
+    },
+    {"id": "n2", "collectionId": "pbc_news", "title": "Draft", "active": False, "created": "2026-11-02 04:00:00.000Z"},
+]
+TEACHERS = [
+    {
+        "id": "t1",
+        "collectionId": "pbc_t",
+        "name": "Dr. Perera",
+        "description": "",
+        "avatar": "",
+        "created": "2026-11-01 04:00:00.000Z",
+    }
+]
+CLASSES = [
+    {
+        "id": "c1",
+        "collectionId": "pbc_c",
+        "name": "Vectors",
+        "date": "2099-01-05 13:30:00.000Z",
+        "duration": 60,
+        "teacher": "t1",
+        "zoom": "https://zoom.us/j/1",
+        "created": "2026-11-01 04:00:00.000Z",
+    },
+    {
+        "id": "c2",
+        "collectionId": "pbc_c",
+        "name": "Undated",
+        "date": "",
+        "teacher": "t1",
+        "created": "2026-11-01 04:00:00.000Z",
+    },
+]
+FOLDERS = [{"id": "f1", "collectionId": "pbc_f", "name": "2023 O/L", "created": "2026-11-01 04:00:00.000Z"}]
+
+
+@pytest.fixture
+def data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
+    data = {
+        Collection.NEWS: NEWS,
+        Collection.TEACHERS: TEACHERS,
+        Collection.CLASSES: CLASSES,
+        Collection.OL_FOLDERS: FOLDERS,
+        Collection.AL_FOLDERS: [],
+    }
+    cache, _, _ = make(data, ttl=0)
+    monkeypatch.setattr(content, "content_cache", lambda: cache)
+    pages = [
+        ("/", "Home"),
+        ("/jobs", "Job Market"),
+        ("/login", "Sign in"),
+        ("/news/[news_id]", "News"),
+        ("/ol/[folder_id]", "O/L papers"),
+        ("/class/[teacher_id]", "Tuition Classes"),
+        ("404", "Page not found"),
+        ("/class", "Tuition Classes"),
+    ]
+    declared = tuple(
+        SitePage(route, f"{title} | Student Portal", f"About {title}", lambda: None) for route, title in pages
+    )
+    monkeypatch.setattr(content, "site_pages", lambda: declared)
+    yield data
+
+
+def built_site(gzipped: bool = False):
+    async def app(scope, receive, send):
+        if scope["path"] == "/nowhere":
+            response: Response = HTMLResponse(BUILT, status_code=404)
+        elif scope["path"] == "/data.json":
+            response = Response("{}", media_type="application/json")
+        elif gzipped:
+            response = Response(
+                gzip.compress(BUILT.encode()),
+                media_type="text/html",
+                headers={"content-encoding": "gzip", "etag": '"built"'},
+            )
+        else:
+            response = HTMLResponse(BUILT, headers={"etag": '"built"'})
+        await response(scope, receive, send)
+
+    wrapped = with_sharing(app, base_url=lambda: SITE)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=wrapped), base_url=SITE)
+
+
+@pytest.mark.parametrize("gzipped", [False, True])
+async def test_a_news_page_carries_its_own_escaped_tags_and_json_ld(data, gzipped: bool) -> None:
+    async with built_site(gzipped) as client:
+        response = await client.get("/news/n1")
+    assert response.status_code == 200 and "etag" not in response.headers
+    head = read(response.text)
+    assert head.meta["og:title"] == 'Results "out" <now>' and head.meta["og:type"] == "article"
+    assert head.meta["og:description"] == "Line one line two"
+    assert head.meta["og:url"] == f"{SITE}/news/n1"
+    assert head.meta["og:image"].endswith("/api/files/pbc_news/n1/n1.jpg?thumb=640x360")
+    assert "Built" not in response.text and "favicon.ico" not in response.text
+    (article,) = head.json_ld
+    assert article["@type"] == "NewsArticle" and article["headline"] == 'Results "out" <now>'
+
+
+@pytest.mark.parametrize("path", ["/news/n2", "/news/missing", "/class/nobody", "/ol/nofolder", "/nowhere"])
+async def test_unknown_or_unpublished_ids_answer_404_with_noindex(data, path: str) -> None:
+    async with built_site() as client:
+        response = await client.get(path)
+    assert response.status_code == 404
+    assert read(response.text).meta["robots"] == "noindex"
+
+
+async def test_an_admin_edit_shows_in_the_next_preview(data) -> None:
+    async with built_site() as client:
+        assert read((await client.get("/news/n1")).text).meta["og:title"] == 'Results "out" <now>'
+        data[Collection.NEWS] = [{**NEWS[0], "title": "Edited title"}]
+        assert read((await client.get("/news/n1")).text).meta["og:title"] == "Edited title"
+
+
+async def test_teacher_and_folder_pages(data) -> None:
+    async with built_site() as client:
+        teacher = read((await client.get("/class/t1")).text)
+        folder = read((await client.get("/ol/f1")).text)
+    assert teacher.meta["og:title"] == "Dr. Perera" and teacher.meta["og:description"] == "A grade"
+    assert "og:image" not in teacher.meta and teacher.meta["twitter:card"] == "summary"  # no avatar
+    assert [e["@type"] for e in teacher.json_ld] == ["Event"]  # the undated class has no event
+    assert folder.meta["og:title"].startswith("2023 O/L")
+    (crumbs,) = folder.json_ld
+    assert [i["name"] for i in crumbs["itemListElement"]] == ["Student Portal", "O/L Api", "2023 O/L"]
+
+
+async def test_other_responses_pass_untouched(data) -> None:
+    async with built_site() as client:
+        response = await client.get("/data.json")
+    assert response.text == "{}"
+
+
+async def test_robots_points_at_the_sitemap_and_keeps_private_pages_out(data) -> None:
+    async with built_site() as client:
+        robots = (await client.get("/robots.txt")).text
+    assert f"Sitemap: {SITE}/sitemap.xml" in robots
+    assert "Disallow: /login" in robots and "Disallow: /saved" in robots and "Disallow: /notes" in robots
+
+
+async def test_the_sitemap_lists_public_pages_and_published_content(data) -> None:
+    async with built_site() as client:
+        response = await client.get("/sitemap.xml")
+    assert response.headers["content-type"].startswith("application/xml")
+    locs = set(response.text.split("<loc>")[i].split("</loc>")[0] for i in range(1, response.text.count("<loc>") + 1))
+    assert locs == {f"{SITE}/", f"{SITE}/jobs/", f"{SITE}/news/n1", f"{SITE}/ol/f1", f"{SITE}/class/t1"}
+
+
+async def test_calendars_one_class_a_teachers_feed_and_unknowns(data) -> None:
+    async with built_site() as client:
+        one = await client.get("/calendar/class/c1.ics")
+        feed = await client.get("/calendar/teacher/t1.ics")
+        undated = await client.get("/calendar/class/c2.ics")
+        nobody = await client.get("/calendar/teacher/nobody.ics")
+    assert one.headers["content-type"].startswith("text/calendar")
+    (event,) = icalendar.Calendar.from_ical(one.content).walk("VEVENT")
+    assert event.decoded("dtstart").strftime("%Y-%m-%d %H:%M") == "2099-01-05 19:00"  # Colombo
+    assert "Dr. Perera" in str(event["description"])
+    assert [str(e["summary"]) for e in icalendar.Calendar.from_ical(feed.content).walk("VEVENT")] == ["Vectors"]
+    assert undated.status_code == 404 and nobody.status_code == 404
