@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
+from student_portal.slots import Slot
 from student_portal.state.content import file_url
 from student_portal.state.page_slides import SLIDE_THUMBS
 from student_portal.state.shop import PRODUCT_THUMB
@@ -59,15 +60,15 @@ class LeadImage:
         return file_url(record, image, thumb) if thumb and image else None
 
 
-LEAD_IMAGES: dict[str, LeadImage] = {
-    "recording-slides": LeadImage(Collection.RECORDING_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    "ol-slides": LeadImage(Collection.OL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    "al-slides": LeadImage(Collection.AL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    "shop": LeadImage(Collection.PRODUCTS, ((PRODUCT_THUMB, 400),), skip_without_image=False),
+LEAD_IMAGES: dict[Slot, LeadImage] = {
+    Slot.RECORDING_SLIDES: LeadImage(Collection.RECORDING_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    Slot.OL_SLIDES: LeadImage(Collection.OL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    Slot.AL_SLIDES: LeadImage(Collection.AL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
+    Slot.SHOP: LeadImage(Collection.PRODUCTS, ((PRODUCT_THUMB, 400),), skip_without_image=False),
 }
 
 
-def lead_image_url(slot: str, width: int) -> str:
+def lead_image_url(slot: Slot, width: int) -> str:
     """The site-relative address the built page names (served by `with_lead_images`)."""
     return f"{PATH_PREFIX}/{slot}/{width}"
 

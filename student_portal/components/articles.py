@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.carousel import carousel
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.constants import Text, Timing
+from student_portal.slots import Slot
 from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
 
 # Tailwind Typography gives stored HTML (headings, lists, tables, links) a readable look.
@@ -31,7 +32,7 @@ def articles_section() -> rx.Component:
             rx.cond(
                 ArticlesState.articles,
                 carousel(
-                    "home-articles",
+                    Slot.HOME_ARTICLES,
                     ArticlesState.articles,
                     _slide,
                     label=Text.ARTICLES,

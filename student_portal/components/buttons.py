@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.icons import icon
-from student_portal.components.links import external_link, internal_link
+from student_portal.components.links import external_link, internal_link, plain_link
 from student_portal.constants import Text
 
 _FOCUS = "focus-visible:outline-4 focus-visible:outline-offset-2"
@@ -33,6 +33,6 @@ def contact_link(
     link = (
         external_link(*children, href=href, class_name=style)
         if external
-        else rx.el.a(*children, href=href, class_name=style)
+        else plain_link(*children, href=href, class_name=style)
     )
     return rx.cond(href != "", link, rx.fragment())

@@ -32,6 +32,7 @@ from reflex_components_core.el.elements.sectioning import Section
 
 from student_portal.components.icons import icon
 from student_portal.constants import Limit, Text, Timing
+from student_portal.slots import Slot
 from student_portal.state.carousel import CAROUSELS, CarouselState
 
 _BUTTON = (
@@ -169,7 +170,7 @@ def _dot(index: rx.Var, current: rx.Var, name: str, count: rx.Var, noun: str) ->
 
 
 def carousel(
-    name: str,
+    name: Slot,
     slides: rx.Var[list[Any]],
     render: Callable[[rx.Var, rx.Var[int]], rx.Component],
     *,
@@ -183,7 +184,7 @@ def carousel(
 ) -> rx.Component:
     """One slide at a time from `slides`; `name` must be unique on the site."""
     if name not in CAROUSELS:
-        raise ValueError(f"carousel {name!r}: add it to state.carousel.CAROUSELS (its state keeps only those)")
+        raise ValueError(f"carousel {name!r}: add it to slots.Slot, whose CAROUSELS its state keeps")
     dom_id = "carousel-" + re.sub(r"[^a-z0-9-]", "-", name.lower())
     count = slides.length()
     index = CarouselState.positions.get(name, 0).to(int)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.links import external_link, internal_link
+from student_portal.components.links import external_link, internal_link, plain_link
 from student_portal.constants import SITE_NAME, SUPPORT_PHONE, VIDEO_CHANNEL_URL
 
 # The year comes from the visitor's clock, so a build from last December stays right.
@@ -19,7 +19,7 @@ def site_footer() -> rx.Component:
             rx.el.nav(
                 external_link("YouTube channel", href=VIDEO_CHANNEL_URL, class_name=link),
                 internal_link("Social", href=routes.SOCIAL, class_name=link),
-                rx.el.a(f"Call {SUPPORT_PHONE}", href=f"tel:{SUPPORT_PHONE.replace(' ', '')}", class_name=link),
+                plain_link(f"Call {SUPPORT_PHONE}", href=f"tel:{SUPPORT_PHONE.replace(' ', '')}", class_name=link),
                 aria_label="Footer",
                 class_name="flex flex-wrap gap-x-6 gap-y-2",
             ),

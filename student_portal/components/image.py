@@ -16,6 +16,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.lead_images import LEAD_IMAGES, lead_image_url
+from student_portal.slots import Slot
 
 
 def image(
@@ -33,7 +34,7 @@ def image(
     return rx.el.img(src=src, alt=alt, custom_attrs=custom_attrs, **props)
 
 
-def lead_image(slot: str, width: int, height: int, *, sizes: str | None = None, **props) -> rx.Component:
+def lead_image(slot: Slot, width: int, height: int, *, sizes: str | None = None, **props) -> rx.Component:
     """The page's first picture in its loading face, at an address the built HTML already knows
     (student_portal/lead_images.py). Decorative here (alt=""): the real slide or card that
     replaces the face carries the name. Nothing shows if the slot has no picture (404)."""

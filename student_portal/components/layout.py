@@ -10,13 +10,12 @@ import functools
 from collections.abc import Callable
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from student_portal import routes, site_pages
 from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
 from student_portal.components.icons import icon
-from student_portal.components.links import external_link
+from student_portal.components.links import external_link, plain_link
 from student_portal.constants import (
     NAV_SECTION_PREFIXES,
     NAVIGATION,
@@ -58,10 +57,8 @@ def floating_chat_link() -> rx.Component:
 
 def shell(*children: rx.Component, route: str) -> rx.Component:
     return rx.el.div(
-        # A plain <a>, not rx.el.a (a React Router link): the router resolved "#main" against the
-        # route ("/jobs/#main" on /jobs), so it navigated instead of jumping within the page, and
-        # axe no longer took it for a skip link (rule "region").
-        PlainAnchor.create(
+        # A plain <a> (see links.py): through the router, axe no longer took it for a skip link.
+        plain_link(
             "Skip to content",
             href="#main",
             class_name="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 "

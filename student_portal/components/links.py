@@ -1,18 +1,27 @@
-"""Links without Radix Themes: client-side routing for our pages, safe attributes for others."""
+"""Every anchor of the site is made here, one function per kind of target.
+
+- `internal_link`: one of our routes (student_portal/routes.py): React Router navigation, no
+  full page load.
+- `external_link`: leaves the site: new tab, no opener, no referrer.
+- `plain_link`: tel:, mailto:, a file download or an in-page #fragment: a plain <a>. React
+  Router resolved "#main" against the route ("/jobs/#main" on /jobs), so it navigated instead of
+  jumping within the page.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.react_router.dom import ReactRouterLink
 
-EXTERNAL_LINK_REL = "noopener noreferrer"  # TEMP until utils.links lands
+from student_portal.utils.links import EXTERNAL_LINK_REL
 
 
 def internal_link(*children: rx.Component | str, href: str | rx.Var, **props) -> rx.Component:
-    """A link to one of our routes: React Router navigation, no full page load."""
-    return ReactRouterLink.create(*children, to=href, **props)
+    return rx.el.a(*children, href=href, **props)  # rx.el.a is React Router's <Link>
 
 
 def external_link(*children: rx.Component | str, href: str | rx.Var, **props) -> rx.Component:
-    """A link that leaves the site: new tab, no opener, no referrer."""
     return rx.el.a(*children, href=href, target="_blank", rel=EXTERNAL_LINK_REL, **props)
+
+
+def plain_link(*children: rx.Component | str, href: str | rx.Var, **props) -> rx.Component:
+    return rx.el.A.create(*children, href=href, **props)

@@ -9,9 +9,10 @@ from student_portal.components.feedback import skeleton_cards
 from student_portal.components.image import image
 from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
+from student_portal.slots import Slot
 from student_portal.state.news import NewsSlide, NewsState
 
-CAROUSEL = "home-news"
+CAROUSEL = Slot.HOME_NEWS
 _PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
 
 

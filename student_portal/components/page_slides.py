@@ -12,6 +12,7 @@ from student_portal.components.carousel import carousel
 from student_portal.components.image import image, lead_image
 from student_portal.constants import Timing
 from student_portal.lead_images import LEAD_IMAGES
+from student_portal.slots import Slot
 from student_portal.state.page_slides import PageSlide
 
 SLIDE_SIZES = "(min-width: 1152px) 1120px, 100vw"
@@ -40,7 +41,7 @@ def _slide(slide: PageSlide, index: rx.Var[int]) -> rx.Component:
     )
 
 
-def _placeholder(name: str) -> rx.Component:
+def _placeholder(name: Slot) -> rx.Component:
     """The carousel's footprint (picture, caption, controls) while the slides load, so the
     list below does not jump when they arrive; on public pages already with the first slide's
     picture (a lead image: requested by the built HTML, before the data)."""
@@ -60,7 +61,7 @@ def _placeholder(name: str) -> rx.Component:
     )
 
 
-def page_slides(name: str, slides: rx.Var[list[PageSlide]], label: str, loading: rx.Var[bool]) -> rx.Component:
+def page_slides(name: Slot, slides: rx.Var[list[PageSlide]], label: str, loading: rx.Var[bool]) -> rx.Component:
     """A page's slides; nothing at all when there are none (spec 8: slides only log failures)."""
     return rx.cond(
         loading,

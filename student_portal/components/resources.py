@@ -7,7 +7,7 @@ import reflex as rx
 from student_portal.components.buttons import PRIMARY
 from student_portal.components.icons import icon
 from student_portal.components.image import image
-from student_portal.components.links import internal_link
+from student_portal.components.links import internal_link, plain_link
 from student_portal.constants import Text
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
 
@@ -80,7 +80,7 @@ def item_card(item: ItemCard) -> rx.Component:
             rx.el.p(item.description, class_name="text-sm text-slate-700"),
             rx.cond(
                 item.download_url != "",
-                rx.el.a(
+                plain_link(
                     icon("download"),
                     Text.DOWNLOAD,
                     rx.el.span(" ", item.title, class_name="sr-only"),

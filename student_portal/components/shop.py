@@ -14,6 +14,7 @@ from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
 from student_portal.constants import Limit, Text
+from student_portal.slots import Slot
 from student_portal.state.shop import ProductCard, ShopState
 
 _EAGER_IMAGES = 4  # one desktop row
@@ -55,7 +56,7 @@ def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
 
     def card(first: bool) -> rx.Component:
         return rx.el.div(
-            lead_image("shop", 400, 400, class_name=PICTURE)
+            lead_image(Slot.SHOP, 400, 400, class_name=PICTURE)
             if first and lead
             else rx.el.div(class_name="aspect-square w-full rounded-t-lg bg-slate-200"),
             rx.el.div(

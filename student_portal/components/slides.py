@@ -12,13 +12,14 @@ import reflex as rx
 from student_portal.components.carousel import carousel, slide_is_near
 from student_portal.components.image import image
 from student_portal.constants import Limit, Text, Timing
+from student_portal.slots import Slot
 from student_portal.state.slides import SlideImage, SlidesState
 
 # Tailwind needs the literal class names; the breakpoint is Limit.DESKTOP_BREAKPOINT_PX.
 assert Limit.DESKTOP_BREAKPOINT_PX == 700
 _DESKTOP_ONLY = "hidden min-[700px]:block"
 _PHONE_ONLY = "min-[700px]:hidden"
-DESKTOP, MOBILE = "home-slides-desktop", "home-slides-mobile"
+DESKTOP, MOBILE = Slot.HOME_SLIDES_DESKTOP, Slot.HOME_SLIDES_MOBILE
 
 
 def _slide(name: str, slides: rx.Var[list[SlideImage]], width: int, height: int):

@@ -7,7 +7,7 @@ from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP
 from student_portal.components.headings import page_heading, section_heading
 from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
-from student_portal.components.links import external_link, internal_link
+from student_portal.components.links import external_link, internal_link, plain_link
 from student_portal.components.stats import proud_stats
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, SITE_NAME, SUPPORT_PHONE
 from student_portal.utils.phone import tel_href, whatsapp_link
@@ -83,7 +83,9 @@ def about() -> rx.Component:
                 external_link(
                     icon("chat"), "WhatsApp us", href=whatsapp_link(SHOP_WHATSAPP_NUMBER) or "", class_name=WHATSAPP
                 ),
-                rx.el.a(icon("phone"), f"Call {SUPPORT_PHONE}", href=tel_href(SUPPORT_PHONE) or "", class_name=PRIMARY),
+                plain_link(
+                    icon("phone"), f"Call {SUPPORT_PHONE}", href=tel_href(SUPPORT_PHONE) or "", class_name=PRIMARY
+                ),
                 internal_link("Our teachers", href=routes.INSTRUCTOR, class_name=OUTLINE),
                 class_name="flex flex-wrap gap-2",
             ),

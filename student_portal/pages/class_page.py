@@ -19,7 +19,8 @@ from student_portal.components.teachers import class_header, section_banner
 from student_portal.components.video import youtube_video
 from student_portal.constants import Text
 from student_portal.state.auth import AuthState
-from student_portal.state.class_page import ClassState, Phase, VideoRow
+from student_portal.state.class_page import ClassState, VideoRow
+from student_portal.state.signed_in import Phase
 
 _HEADING = "text-xl font-bold text-slate-900"
 

@@ -12,8 +12,10 @@ from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
 from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
+from student_portal.slots import Slot
 from student_portal.state.auth import AuthState
-from student_portal.state.notes import NotesState, Phase
+from student_portal.state.notes import NotesState
+from student_portal.state.signed_in import Phase
 
 
 def unauthorized() -> rx.Component:
@@ -51,7 +53,7 @@ def notes() -> rx.Component:
         rx.el.h1(Text.UNI_NOTES, class_name="text-2xl font-bold text-slate-900"),
         rx.cond(
             NotesState.phase != Phase.UNAUTHORIZED,
-            page_slides("notes-slides", NotesState.slides, Text.UNI_NOTES, NotesState.slides_loading),
+            page_slides(Slot.NOTES_SLIDES, NotesState.slides, Text.UNI_NOTES, NotesState.slides_loading),
         ),
         rx.cond(
             # Signed out in another tab: the list goes at once (the session follows the store).

@@ -15,7 +15,7 @@ def folders_page(level: Level) -> rx.Component:
     return rx.el.div(
         page_heading(f"{level.label} resources", f"Past papers and notes for G.C.E. {level.label}, by folder."),
         page_slides(
-            f"{level.key}-slides",
+            level.slides_slot,
             ResourceFoldersState.slides,
             f"{level.label} highlights",
             ResourceFoldersState.loading,

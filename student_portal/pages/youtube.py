@@ -14,6 +14,7 @@ from student_portal.components.page_slides import page_slides
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.recordings import recordings_list
 from student_portal.constants import Text
+from student_portal.slots import Slot
 from student_portal.state.recordings import RecordingsState
 
 
@@ -34,7 +35,7 @@ def no_videos() -> rx.Component:
 def youtube() -> rx.Component:
     return rx.el.div(
         page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
-        page_slides("recording-slides", RecordingsState.slides, "Recording highlights", RecordingsState.loading),
+        page_slides(Slot.RECORDING_SLIDES, RecordingsState.slides, "Recording highlights", RecordingsState.loading),
         filter_bar(
             search_box(
                 Text.SEARCH_RECORDINGS,

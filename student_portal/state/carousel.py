@@ -19,20 +19,10 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.constants import Limit
+from student_portal.slots import CAROUSELS
 
-# Every carousel on the site; components/carousel.py refuses to build one not listed here.
-CAROUSELS: frozenset[str] = frozenset(
-    {
-        "home-news",
-        "home-articles",
-        "home-slides-desktop",
-        "home-slides-mobile",
-        "notes-slides",
-        "recording-slides",
-        "ol-slides",
-        "al-slides",
-    }
-)
+# Every carousel on the site (student_portal/slots.py); components/carousel.py builds no other.
+__all__ = ["CAROUSELS", "CarouselState", "wrapped_index"]
 
 
 def _whole(value: object, low: int, high: int) -> int | None:

@@ -28,23 +28,17 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.profile import AVATAR_THUMB, AVATAR_THUMB_LARGE
+from student_portal.state.signed_in import Phase, sign_in_gate
 from student_portal.utils.filters import search_by_name, take
 from student_portal.utils.links import safe_url
 from student_portal.utils.query import bounded_text
 from student_portal.utils.youtube import youtube_id
 
 BANNER_THUMB = "1280x320"
-
-
-class Phase:
-    CHECKING = "checking"  # confirming the session and loading: "Loading class..."
-    NOT_FOUND = "not_found"
-    FAILED = "failed"
-    READY = "ready"
 
 
 @dataclass
@@ -147,15 +141,9 @@ class ClassState(ProtectedDocuments, rx.State):
         async with self:
             self.reset()
             teacher_id = routes.route_arg(self.router, routes.TEACHER_ID)
-        try:
-            session = await verified_session(self)
-        except ClientResponseError as error:
-            backend_failures.failed("session check", error)
-            async with self:
-                self.phase = Phase.FAILED
-            return
-        if session is None:
-            for event in sign_in_first(routes.class_page(teacher_id)):
+        session = await sign_in_gate(self, routes.class_page(teacher_id))
+        if not isinstance(session, Session):
+            for event in session:
                 yield event
             return
         try:

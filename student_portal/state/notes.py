@@ -21,22 +21,14 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
-from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, public_rows
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.state.signed_in import Phase, sign_in_gate
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
 from student_portal.utils.query import bounded_text
-
-
-class Phase:
-    """What the notes area shows."""
-
-    CHECKING = "checking"  # confirming the session, then loading: "Loading notes..."
-    UNAUTHORIZED = "unauthorized"
-    READY = "ready"
-    FAILED = "failed"
 
 
 def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
@@ -89,15 +81,9 @@ class NotesState(ProtectedDocuments, rx.State):
         async with self:
             self.phase, self.notes, self.query = Phase.CHECKING, [], ""
             self._remember_files([], {})
-        try:
-            session = await verified_session(self)
-        except ClientResponseError as error:
-            backend_failures.failed("session check", error)
-            async with self:
-                self.phase = Phase.FAILED
-            return
-        if session is None:
-            for event in sign_in_first(routes.NOTES):
+        session = await sign_in_gate(self, routes.NOTES)
+        if not isinstance(session, Session):
+            for event in session:
                 yield event
             return
         if not session.user.can_view_notes:

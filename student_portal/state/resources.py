@@ -26,6 +26,7 @@ from student_portal.pocketbase import (
     filter_eq,
     parse_records,
 )
+from student_portal.slots import Slot, level_slides
 from student_portal.state.address import replace_address
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
@@ -43,6 +44,10 @@ class Level:
     folders: str
     items: str
     slides: str
+
+    @property
+    def slides_slot(self) -> Slot:
+        return level_slides(self.key)
 
     @property
     def folders_path(self) -> str:
