@@ -1,0 +1,62 @@
+"""Calendar links: "Add to calendar" for one class, and a teacher's subscribable feed.
+
+Plain <a> elements to files the server builds (student_portal/sharing): a phone hands an .ics
+download to its calendar app, and a webcal:// address to its subscription dialog. No script.
+React Router's links would treat these addresses as pages, hence plain anchors.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
+
+from student_portal.components.icons import icon
+from student_portal.constants import Text
+
+_LINK = (
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 "
+    "font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 "
+    "focus-visible:outline-blue-800"
+)
+
+
+def add_to_calendar(href: rx.Var[str], name: rx.Var[str]) -> rx.Component:
+    """One class as an .ics file; its name is told to screen readers (many such links a day)."""
+    return PlainAnchor.create(
+        icon("calendar", "size-5"),
+        Text.ADD_TO_CALENDAR,
+        rx.el.span(": ", name, class_name="sr-only"),
+        href=href,
+        download="class.ics",
+        type="text/calendar",
+        data_testid="add-to-calendar",
+        class_name=_LINK,
+    )
+
+
+def calendar_subscription(subscribe_url: rx.Var[str], feed_url: rx.Var[str]) -> rx.Component:
+    """A teacher's upcoming classes: subscribe (webcal://), or copy the .ics address."""
+    return rx.cond(
+        feed_url != "",
+        rx.el.div(
+            rx.el.div(
+                PlainAnchor.create(
+                    icon("calendar", "size-5"),
+                    Text.SUBSCRIBE_TO_CLASSES,
+                    href=subscribe_url,
+                    data_testid="calendar-subscribe",
+                    class_name=_LINK,
+                ),
+                PlainAnchor.create(
+                    Text.CALENDAR_FEED,
+                    href=feed_url,
+                    type="text/calendar",
+                    data_testid="calendar-feed",
+                    class_name="inline-flex min-h-11 items-center px-2 font-medium text-blue-800 underline",
+                ),
+                class_name="flex flex-wrap items-center gap-2",
+            ),
+            rx.el.p(Text.CALENDAR_FEED_HINT, class_name="text-sm text-slate-600"),
+            class_name="flex flex-col items-center gap-1 sm:items-start",
+        ),
+    )
