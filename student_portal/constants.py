@@ -138,6 +138,10 @@ class Limit:
     JSON_LD_ITEMS: Final = 20
     CLASS_REMINDER_MINUTES: Final = 15
     STATS: Final = (("63", "Students Enrolled"), ("20", "Total Courses"), ("4", "Online Learners"))
+    # Site search (ours): what the state keeps of a query, hits per group, suggestions.
+    SEARCH_QUERY_MAX: Final = 100
+    SEARCH_RESULTS_PER_KIND: Final = 10
+    SEARCH_SUGGESTIONS: Final = 6
 
 
 class StorageKey:
@@ -302,6 +306,30 @@ class Text:
     DEFAULT_CLASS_NAME: Final = "Class"
     JOIN_ON_ZOOM: Final = "Join on Zoom"
 
+    # Site search (ours; the spec has none)
+    SEARCH: Final = "Search"
+    SEARCH_LABEL: Final = "Search the site"
+    SEARCH_PLACEHOLDER: Final = "Search papers, recordings, jobs..."
+    SEARCH_HINT: Final = "Type what you are looking for: a subject, a paper, a teacher, a job or a room."
+    SEARCHING: Final = "Searching..."
+    SEARCH_FAILED: Final = "Search is not available right now. Please try again later."
+    SEARCH_PARTLY_FAILED: Final = "Some sections could not be searched right now; these are the results from the rest."
+    SEARCH_SIGN_IN_FOR_NOTES: Final = "Sign in to search Uni Notes and class material."
+    SEE_ALL_RESULTS: Final = "See all results"
+    SEARCH_GROUPS: Final = (
+        "Recordings",
+        "O/L and A/L papers and notes",
+        "Uni Notes",
+        "Tuition teachers",
+        "Tuition classes",
+        "Class notes and recordings",
+        "Jobs",
+        "Rooms",
+        "News",
+        "Articles",
+        "Shop",
+    )
+
     # Backend client (spec section 8)
     CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."
     CLIENT_MISSING_ID: Final = "Missing required record id."
@@ -309,6 +337,14 @@ class Text:
     CLIENT_ABORTED: Final = "The request was autocancelled."
     CLIENT_TIMEOUT: Final = "The server took too long to answer."
     CLIENT_UNREACHABLE: Final = "The server could not be reached."
+
+    @staticmethod
+    def no_results_for(query: str) -> str:
+        return f'No results for "{query}"'
+
+    @staticmethod
+    def results_for(query: str) -> str:
+        return f'Results for "{query}"'
 
     @staticmethod
     def previous_item(noun: str) -> str:

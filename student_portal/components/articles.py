@@ -57,7 +57,10 @@ def article_cards() -> rx.Component:
                 rx.foreach(
                     ArticlePageState.articles,
                     lambda article: rx.el.article(
-                        article_content(article), class_name="rounded-xl bg-white p-5 shadow-sm sm:p-8"
+                        article_content(article),
+                        id="article-" + article.id,  # search results link here
+                        class_name="scroll-mt-20 rounded-xl bg-white p-5 shadow-sm target:ring-2 "
+                        "target:ring-blue-700 sm:p-8",
                     ),
                 ),
                 class_name="grid gap-6",

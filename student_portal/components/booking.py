@@ -86,7 +86,9 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="hotel-card",
-        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+        id="hotel-" + hotel.id,  # search results link here
+        class_name="flex scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
+        "target:ring-2 target:ring-blue-700",
     )
 
 

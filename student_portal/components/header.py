@@ -14,6 +14,7 @@ from student_portal import routes
 from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
+from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
@@ -48,7 +49,8 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
 
 def desktop_navigation(active: str) -> rx.Component:
     return rx.el.nav(
-        *[nav_link(item, item.url == active, item.title) for item in NAVIGATION],
+        # px-2 below 2xl: the header's search box needs the room at 1024-1535 px.
+        *[nav_link(item, item.url == active, item.title, "px-2 2xl:px-3") for item in NAVIGATION],
         aria_label="Main",
         class_name="hidden items-center gap-1 lg:flex",
     )
@@ -58,7 +60,7 @@ def phone_tabs(active: str) -> rx.Component:
     by_url = {item.url: item for item in NAVIGATION}
     return rx.el.nav(
         *[
-            nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-2")
+            nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-1.5 sm:px-2")
             for url in PHONE_TAB_URLS
         ],
         aria_label="Sections",
@@ -112,12 +114,14 @@ def site_header(active: str) -> rx.Component:
             logo(),
             desktop_navigation(active),
             rx.el.div(
+                search_box(),
+                search_icon_link(),
                 phone_tabs(active),
                 phone_menu(active),
                 auth_button(),
-                class_name="flex items-center gap-1",
+                class_name="flex items-center gap-0.5 sm:gap-1",
             ),
-            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-2 sm:px-4",
+            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4",
         ),
         class_name="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur",
     )

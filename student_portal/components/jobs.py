@@ -74,5 +74,7 @@ def job_card(job: JobCard) -> rx.Component:
             class_name="flex flex-wrap gap-2",
         ),
         data_testid="job-card",
-        class_name="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5",
+        id="job-" + job.id,  # search results link here
+        class_name="flex scroll-mt-20 flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm "
+        "target:ring-2 target:ring-blue-700 sm:p-5",
     )

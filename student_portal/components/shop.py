@@ -46,7 +46,9 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="product-card",
-        class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",
+        id="product-" + product.id,  # search results link here
+        class_name="flex scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
+        "target:ring-2 target:ring-blue-700",
     )
 
 

@@ -44,6 +44,9 @@ PUBLIC_ROUTES: tuple[Route, ...] = (
     Route("/ol/{ol}"),
     Route("/al/{al}"),
     Route("/jobs"),
+    # Site search results; content=False only because the hostile data set has no "physics":
+    # test_hostile_content searches its payload records instead (REFLECTED).
+    Route("/search?q=physics", content=False),
     Route("/no-such-page", content=False),  # the 404 page
 )
 

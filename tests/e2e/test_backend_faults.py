@@ -79,6 +79,7 @@ FACES: dict[str, Face] = {
     "/ol/{ol}": Face((Text.ITEMS_FAILED,), absent="[data-testid=item-card]"),
     "/al/{al}": Face((Text.ITEMS_FAILED,), absent="[data-testid=item-card]"),
     "/jobs": Face((Text.JOBS_FAILED,), absent="[data-testid=job-card]"),
+    "/search?q=physics": Face((Text.SEARCH_FAILED,), absent="[data-testid=search-group]"),
     "/notes": Face((Text.FAILED_TO_LOAD_NOTES,), absent="[data-testid=document]"),
     "/class/{teacher}": Face((Text.CLASS_LOAD_FAILED,), absent="[data-testid=document]"),
 }

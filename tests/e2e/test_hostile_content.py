@@ -50,6 +50,8 @@ REFLECTED = (
     Route("/news/" + quote("<img src=x onerror=alert(1)>"), content=False),
     Route("/ol/" + quote('"><script>window.__xss=1</script>'), content=False),
     Route("/al/{al}?type=" + quote("note<svg/onload=alert(1)>")),
+    # The query is echoed and it finds the records whose titles are that payload.
+    Route("/search?q=" + quote("<img src=x onerror=alert(1)>")),
     Route("/class/" + quote("<svg onload=window.__xss=1>"), signed_in=True, content=False),
     Route("/" + quote("<script>alert(1)</script>"), content=False),
 )

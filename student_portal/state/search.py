@@ -1,0 +1,245 @@
+"""Site search: the header box with its suggestions, and the results page (/search?q=...).
+
+The query is text a visitor typed (or put in an address): it is cut to Limit.SEARCH_QUERY_MAX
+characters, matched in memory by student_portal.search (never turned into a PocketBase filter)
+and shown back as text (React escapes it). Public content comes from the shared index that
+follows the content cache; Uni Notes and class material from lists fetched with the visitor's
+own token, kept in this visitor's state only, refreshed every OWN_REFRESH_S.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+
+import reflex as rx
+
+from student_portal.constants import Limit, Text
+from student_portal.pocketbase import ClientResponseError
+from student_portal.search.catalog import SEARCHED_COLLECTIONS, SOURCES, catalog, protected_documents, with_protected
+from student_portal.search.documents import KIND_LABELS, KIND_ORDER, Kind
+from student_portal.search.index import Document, Group, best_hits, query_words
+from student_portal.state.address import replace_address
+from student_portal.state.auth import AuthState, forget_on_logout, verified_session
+from student_portal.state.content import backend_failures
+from student_portal.state.live import live
+from student_portal.utils.query import page_url
+
+log = logging.getLogger(__name__)
+
+SEARCH_PATH = "/search"
+OWN_REFRESH_S = 60.0  # how long a visitor's own notes list is reused between searches
+
+
+def bounded(text: object) -> str:
+    """A query as the state keeps it: text, outer spaces trimmed, at most SEARCH_QUERY_MAX long."""
+    return text.strip()[: Limit.SEARCH_QUERY_MAX].strip() if isinstance(text, str) else ""
+
+
+def box_text(text: object) -> str:
+    """What a search box holds, as typed (a trailing space is the start of the next word): only
+    its length is bounded."""
+    return text[: Limit.SEARCH_QUERY_MAX] if isinstance(text, str) else ""
+
+
+def search_url(query: str) -> str:
+    return page_url(SEARCH_PATH, {"q": bounded(query)})
+
+
+@dataclass
+class SearchHit:
+    title: str
+    href: str
+    detail: str = ""
+    kind: str = ""  # the group's label, for suggestions
+
+
+@dataclass
+class SearchGroup:
+    kind: str
+    label: str
+    total: int
+    hits: list[SearchHit] = field(default_factory=list)
+    more_href: str = ""  # the list page narrowed to the query, when it has a search
+
+
+def _hit(doc: Document) -> SearchHit:
+    return SearchHit(title=doc.title, href=doc.href, detail=doc.detail, kind=KIND_LABELS.get(doc.kind, ""))
+
+
+def _more_href(kind: str, query: str) -> str:
+    return page_url("/youtube", {"q": query}) if kind == Kind.RECORDINGS else ""
+
+
+def search_groups(groups: list[Group], query: str) -> list[SearchGroup]:
+    return [
+        SearchGroup(
+            kind=g.kind,
+            label=KIND_LABELS[g.kind],
+            total=g.total,
+            hits=[_hit(h.document) for h in g.hits],
+            more_href=_more_href(g.kind, query) if g.total > len(g.hits) else "",
+        )
+        for g in groups
+    ]
+
+
+@dataclass
+class Outcome:
+    groups: list[Group] = field(default_factory=list)
+    failed: bool = False  # nothing could be searched
+    partly_failed: bool = False
+    signed_in: bool = False
+
+
+@forget_on_logout
+class OwnDocumentsState(rx.State):
+    """Backend only: this visitor's protected documents for search, and whose they are."""
+
+    _documents: list[Document] = []
+    _token: str = ""
+    _at: float = 0.0
+
+
+async def _own_documents(state: rx.State) -> tuple[list[Document], bool, bool]:
+    """(documents, signed in, failed) for the visitor of `state` (a background handler's)."""
+    async with state:
+        stored = (await state.get_state(AuthState))._session()
+        own = await state.get_state(OwnDocumentsState)
+        if stored is None:
+            own._documents, own._token = [], ""
+            return [], False, False
+        if own._token == stored.token and time.time() - own._at < OWN_REFRESH_S:
+            return list(own._documents), True, False
+    try:
+        session = await verified_session(state)
+    except ClientResponseError as error:
+        backend_failures.failed("session check", error)
+        return [], True, True
+    if session is None:
+        return [], False, False
+    documents, failed = await protected_documents(session.token, session.user.can_view_notes)
+    if not failed:
+        async with state:
+            own = await state.get_state(OwnDocumentsState)
+            own._documents, own._token, own._at = documents, session.token, time.time()
+    return documents, True, failed
+
+
+async def run_search(state: rx.State, query: str, per_kind: int) -> Outcome:
+    """Search public content and the visitor's own documents; never raises for the backend."""
+    if not query_words(query):
+        return Outcome()
+    public = await catalog().index()
+    own, signed_in, own_failed = await _own_documents(state)
+    groups = with_protected(public.index, own).search(query, KIND_ORDER, per_kind)
+    everything_failed = len(public.failed) == len(SOURCES)
+    return Outcome(
+        groups=groups,
+        failed=everything_failed and not groups,
+        partly_failed=bool(public.failed) or own_failed,
+        signed_in=signed_in,
+    )
+
+
+class SearchState(rx.State):
+    """The header's search box: its text and the suggestions under it."""
+
+    query: str = ""
+    suggestions: list[SearchHit] = []
+
+    @rx.var
+    def all_results_href(self) -> str:
+        return search_url(self.query)
+
+    @rx.event(background=True)
+    async def suggest(self, value: str):
+        query = bounded(value)
+        async with self:
+            self.query = box_text(value)
+        try:
+            outcome = await run_search(self, query, Limit.SEARCH_SUGGESTIONS)
+        except Exception:
+            log.exception("search suggestions failed")
+            outcome = Outcome(failed=True)
+        hits = [_hit(hit.document) for hit in best_hits(outcome.groups, Limit.SEARCH_SUGGESTIONS)]
+        async with self:
+            if bounded(self.query) == query:  # a later keystroke's answer wins
+                self.suggestions = hits
+
+    @rx.event
+    def submit(self, form: dict):
+        """The header or results form (with script): open the results page, a new history entry."""
+        return rx.redirect(search_url(form.get("q", "")))
+
+
+class Phase:
+    IDLE = "idle"  # no query yet
+    LOADING = "loading"
+    READY = "ready"
+    EMPTY = "empty"
+    FAILED = "failed"
+
+
+@live(*SEARCHED_COLLECTIONS, handler="refresh")
+class SearchPageState(rx.State):
+    query: str = ""  # the text in the page's box
+    shown_query: str = ""  # what the results below are for
+    groups: list[SearchGroup] = []
+    phase: str = Phase.IDLE
+    partly_failed: bool = False
+    sign_in_for_notes: bool = False
+
+    @rx.var
+    def no_results_text(self) -> str:
+        return Text.no_results_for(self.shown_query)
+
+    @rx.var
+    def loading(self) -> bool:
+        return self.phase == Phase.LOADING
+
+    async def _search(self, query: str, faces: bool) -> None:
+        async with self:
+            if faces:
+                self.phase = Phase.LOADING if query else Phase.IDLE
+        try:
+            outcome = await run_search(self, query, Limit.SEARCH_RESULTS_PER_KIND)
+        except Exception:
+            log.exception("search failed")
+            outcome = Outcome(failed=True)
+        async with self:
+            if bounded(self.query) != query:  # the visitor typed on meanwhile
+                return
+            self.shown_query = query
+            self.groups = search_groups(outcome.groups, query)
+            self.partly_failed = outcome.partly_failed and not outcome.failed
+            self.sign_in_for_notes = bool(query_words(query)) and not outcome.signed_in and not outcome.failed
+            if not query:
+                self.phase = Phase.IDLE
+            elif outcome.failed:
+                self.phase = Phase.FAILED
+            else:
+                self.phase = Phase.READY if outcome.groups else Phase.EMPTY
+
+    @rx.event(background=True)
+    async def load(self):
+        async with self:
+            query = bounded(self.router.url.query_parameters.get("q", ""))
+            self.query = query
+        await self._search(query, faces=True)
+
+    @rx.event(background=True)
+    async def set_query(self, value: str):
+        query = bounded(value)
+        async with self:
+            self.query = box_text(value)
+        yield replace_address(SEARCH_PATH, {"q": query})
+        await self._search(query, faces=True)
+
+    @rx.event(background=True)
+    async def refresh(self):
+        """Live updates: content changed; search again, without a loading face."""
+        async with self:
+            query = bounded(self.query)
+        await self._search(query, faces=False)
