@@ -29,6 +29,7 @@ SHOP: Final = "/shop"
 ARTICLE: Final = "/article"
 JOBS: Final = "/jobs"
 NOTES: Final = "/notes"
+SEARCH: Final = "/search"  # site search results: /search?q=...
 NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
 
 # Route arguments, as the patterns below declare them.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_field
@@ -79,7 +80,7 @@ def sign_in_line() -> rx.Component:
     return rx.cond(
         SearchPageState.sign_in_for_notes,
         rx.el.p(
-            internal_link(Text.SEARCH_SIGN_IN_FOR_NOTES, href="/login", class_name="text-blue-800 underline"),
+            internal_link(Text.SEARCH_SIGN_IN_FOR_NOTES, href=routes.LOGIN, class_name="text-blue-800 underline"),
             data_testid="search-sign-in",
             class_name="text-sm",
         ),

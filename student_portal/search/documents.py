@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 
+from student_portal import routes
 from student_portal.constants import Text
 from student_portal.pocketbase import records as r
 from student_portal.search.index import Document
@@ -74,7 +75,7 @@ def recording(record: r.Recording, subjects: Mapping[str, str]) -> Document:
         id=record.id,
         title=record.name,
         text=_detail(subject, "kuppi recording video"),
-        href=page_url("/youtube", {"q": record.name.strip()}),
+        href=page_url(routes.YOUTUBE, {"q": record.name.strip()}),
         detail=_detail(subject or Text.SUBJECT_UNKNOWN, Text.KUPPI_RECORDINGS),
         when=_when(record.created),
     )
@@ -90,7 +91,7 @@ def folder_item(record: r.FolderItem, level_key: str, level_label: str, folders:
         text=" ".join(
             (record.description, folder, level_label, kind_label, "past paper" if record.type == "paper" else "")
         ),
-        href=page_url(f"/{level_key}/{record.folder}", {"type": "" if record.type == "paper" else record.type}),
+        href=page_url(routes.folder(level_key, record.folder), {"type": "" if record.type == "paper" else record.type}),
         detail=_detail(level_label, folder, kind_label, record.varient),
         when=_when(record.created),
     )
@@ -102,7 +103,7 @@ def teacher(record: r.Teacher) -> Document:
         id=record.id,
         title=record.name,
         text=f"{record.description} teacher tuition class",
-        href=f"/class/{record.id}",
+        href=routes.class_page(record.id),
         detail=plain_text(record.display_description, 120),
         when=_when(record.created),
     )
@@ -115,7 +116,7 @@ def tuition_class(record: r.TuitionClass, teachers: Mapping[str, str]) -> Docume
         id=record.id,
         title=record.name,
         text=f"{name} tuition class zoom",
-        href=f"/class/{record.teacher}" if record.teacher else "/profile",
+        href=routes.class_page(record.teacher) if record.teacher else routes.PROFILE,
         detail=_detail(name, format_date(record.date)),
         when=_when(record.date, record.created),
     )
@@ -127,7 +128,7 @@ def job(record: r.Job) -> Document:
         id=record.id,
         title=record.title,
         text=" ".join((record.company, record.location, record.contract, " ".join(record.tags), "job vacancy")),
-        href=f"/jobs#job-{record.id}",
+        href=f"{routes.JOBS}#job-{record.id}",
         detail=_detail(record.company, record.location),
         when=_when(record.posted_at, record.created),
     )
@@ -140,7 +141,7 @@ def room(record: r.Hotel, cities: Mapping[str, str]) -> Document:
         id=record.id,
         title=record.name,
         text=f"{city} room bodim boarding",
-        href=page_url("/booking", {"city": record.city}) + f"#hotel-{record.id}",
+        href=page_url(routes.BOOKING, {"city": record.city}) + f"#hotel-{record.id}",
         detail=_detail(city, record.price_label),
         when=_when(record.created),
     )
@@ -154,7 +155,7 @@ def news(record: r.NewsItem) -> Document | None:
         id=record.id,
         title=record.title,
         text=f"{record.excerpt} {plain_text(record.content, TEXT_CHARS)} news",
-        href=f"/news/{record.id}",
+        href=routes.news_item(record.id),
         detail=_detail(format_date(record.created), plain_text(record.excerpt, 120)),
         when=_when(record.created),
     )
@@ -169,7 +170,7 @@ def article(record: r.Article) -> Document:
         id=record.id,
         title=title,
         text=f"{body} article",
-        href=f"/article#article-{record.id}",
+        href=f"{routes.ARTICLE}#article-{record.id}",
         detail=plain_text(body.removeprefix(title).strip(), 120),
         when=_when(record.created),
     )
@@ -183,7 +184,7 @@ def product(record: r.Product, categories: Mapping[str, str]) -> Document:
         id=record.id,
         title=record.name,
         text=" ".join([*names, "shop buy"]),
-        href=page_url("/shop", {"category": first}) + f"#product-{record.id}",
+        href=page_url(routes.SHOP, {"category": first}) + f"#product-{record.id}",
         detail=_detail(record.price_label, ", ".join(names)),
         when=_when(record.created),
     )
@@ -195,7 +196,7 @@ def uni_note(record: r.Note) -> Document:
         id=record.id,
         title=record.display_name,
         text="uni notes lecture",
-        href="/notes",
+        href=routes.NOTES,
         detail=Text.UNI_NOTES,
         when=_when(record.created),
     )
@@ -207,7 +208,7 @@ def class_note(record: r.ClassNote, teachers: Mapping[str, str]) -> Document:
         id=record.id,
         title=record.name.strip() or Text.UNTITLED_NOTE,
         text=f"{teachers.get(record.teacher, '')} class notes",
-        href=f"/class/{record.teacher}",
+        href=routes.class_page(record.teacher),
         detail=_detail(Text.CLASS_NOTES, teachers.get(record.teacher, "")),
         when=_when(record.created),
     )
@@ -219,7 +220,7 @@ def class_recording(record: r.ClassRecording, teachers: Mapping[str, str]) -> Do
         id=record.id,
         title=record.name,
         text=f"{teachers.get(record.teacher, '')} class recording video",
-        href=f"/class/{record.teacher}",
+        href=routes.class_page(record.teacher),
         detail=_detail(Text.CLASS_RECORDINGS, teachers.get(record.teacher, "")),
         when=_when(record.created),
     )

@@ -14,7 +14,7 @@ PRIVATE_PATHS: Final = (
     routes.LOGIN,
     routes.NOTES,
     "/saved",
-    "/search",
+    routes.SEARCH,
     routes.LEAD_IMAGE_PREFIX + "/",
     "/_",
     routes.CALENDAR_PREFIX + "/",

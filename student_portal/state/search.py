@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import ClientResponseError
 from student_portal.search.catalog import SEARCHED_COLLECTIONS, SOURCES, catalog, protected_documents, with_protected
@@ -28,7 +29,7 @@ from student_portal.utils.query import page_url
 
 log = logging.getLogger(__name__)
 
-SEARCH_PATH = "/search"
+SEARCH_PATH = routes.SEARCH
 OWN_REFRESH_S = 60.0  # how long a visitor's own notes list is reused between searches
 
 
@@ -69,7 +70,7 @@ def _hit(doc: Document) -> SearchHit:
 
 
 def _more_href(kind: str, query: str) -> str:
-    return page_url("/youtube", {"q": query}) if kind == Kind.RECORDINGS else ""
+    return page_url(routes.YOUTUBE, {"q": query}) if kind == Kind.RECORDINGS else ""
 
 
 def search_groups(groups: list[Group], query: str) -> list[SearchGroup]:
