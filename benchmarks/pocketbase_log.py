@@ -35,7 +35,8 @@ def classify(entries: list[dict[str, Any]]) -> dict[str, Any]:
     """Counts of request log entries by kind, with record reads per collection (pure).
 
     Kinds: `records` (record list/view reads: what the site's server fetches), `files`
-    (/api/files: images and documents browsers fetch), `auth`, `realtime`, `other`.
+    (/api/files: images and documents, which the site streams to browsers from its /files/),
+    `auth`, `realtime`, `other`.
     Record reads are also split by who asked: the site's server or a browser.
     """
     kinds: Counter[str] = Counter()

@@ -347,6 +347,11 @@ class Text:
         return f'Results for "{query}"'
 
     @staticmethod
+    def account_locked(minutes: int) -> str:
+        """Login, after too many wrong passwords for one account (pb_hooks/sign_in_limit.pb.js)."""
+        return f"Too many attempts, try again in {minutes} minute{'' if minutes == 1 else 's'}."
+
+    @staticmethod
     def previous_item(noun: str) -> str:
         return f"Previous {noun}"
 

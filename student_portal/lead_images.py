@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route, Router
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
 
 from student_portal import routes
+from student_portal.asgi_prefix import answered_before
 from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
 from student_portal.slots import Slot
 from student_portal.state.content import file_url
@@ -93,11 +94,4 @@ def with_lead_images(
         return RedirectResponse(target, status_code=302, headers=NO_CACHE)
 
     router = Router(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])
-
-    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith(PATH_PREFIX + "/"):
-            await router(scope, receive, send)
-        else:
-            await app(scope, receive, send)
-
-    return asgi
+    return answered_before(app, PATH_PREFIX, router)

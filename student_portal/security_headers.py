@@ -43,7 +43,9 @@ YOUTUBE_SCRIPTS = "https://www.youtube.com/iframe_api https://www.youtube.com/s/
 
 
 def content_security_policy(script_hashes: list[str]) -> str:
-    pocketbase = public_base_url()  # where browsers fetch PocketBase files (images, note previews)
+    # Files (pictures, note previews) come from the site's own /files/, or from a CDN when
+    # POCKETBASE_PUBLIC_URL names one; never from PocketBase itself.
+    cdn = public_base_url()
     scripts = " ".join(f"'sha256-{h}'" for h in script_hashes)
     return "; ".join(
         [
@@ -51,10 +53,10 @@ def content_security_policy(script_hashes: list[str]) -> str:
             f"script-src 'self' 'unsafe-eval' {YOUTUBE_SCRIPTS} {scripts}".strip(),
             # React sets style attributes; stylesheets themselves come from 'self'.
             "style-src 'self' 'unsafe-inline'",
-            f"img-src 'self' data: {pocketbase} {YOUTUBE_IMAGES}",
+            " ".join(filter(None, ["img-src 'self' data:", cdn, YOUTUBE_IMAGES])),
             "font-src 'self'",
             "connect-src 'self'",
-            f"frame-src {YOUTUBE_FRAMES} {pocketbase}",
+            f"frame-src 'self' {YOUTUBE_FRAMES}",  # 'self': note previews (/files/...pdf?token=)
             "media-src 'self'",
             "object-src 'none'",
             "base-uri 'self'",
@@ -108,7 +110,10 @@ class SecurityHeadersMiddleware:
             if message["type"] == "http.response.start":
                 headers = dict(message.get("headers", []))
                 if not headers.get(b"content-type", b"").startswith(b"text/html"):
-                    message["headers"] = [*message.get("headers", []), *STATIC_HEADERS]
+                    # A response may set its own (the file proxy's SAMEORIGIN for note previews).
+                    own = {k.lower() for k in headers}
+                    extra = [(k, v) for k, v in STATIC_HEADERS if k not in own]
+                    message["headers"] = [*message.get("headers", []), *extra]
                     await send(message)
                     return
                 start = message  # hold until the body is complete: its scripts decide the policy

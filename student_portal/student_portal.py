@@ -1,6 +1,7 @@
 """The Reflex app: configuration of the app object and page registration only."""
 
 import reflex as rx
+from reflex.utils.exec import is_prod_mode
 
 from student_portal import (
     live_updates,
@@ -10,15 +11,22 @@ from student_portal import (
     site_pages,
 )
 from student_portal.embedded_backend import embedded_pocketbase
+from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
+from student_portal.pocketbase.client import set_site_url
 from student_portal.security_headers import SecurityHeadersMiddleware
 from student_portal.sharing.server import with_sharing
 
 # No password, credential header or tab token in any log line (Reflex logs whole events).
 log_redaction.install()
+# `reflex run` in development: Vite serves the pages on another port than the backend that
+# answers /files/ (and /lead-image/), so file addresses name the backend. In production one
+# port serves both and they stay relative (same origin, under the Content-Security-Policy).
+if not is_prod_mode():
+    set_site_url(rx.config.get_config().api_url)
 # Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
 redis_layout_fixes.install()
 
@@ -26,14 +34,21 @@ app = rx.App(
     html_lang="en",
     head_components=[
         rx.el.meta(name="theme-color", content="#1d4ed8"),
-        # Pictures come from PocketBase's origin once a page's data arrives: open the
-        # connection while the scripts load (saves round trips on slow mobile data).
-        rx.el.link(rel="preconnect", href=public_base_url()),
+        # Pictures come from the site's own /files/; only a CDN for them (POCKETBASE_PUBLIC_URL)
+        # is another origin: open that connection while the scripts load (slow mobile data).
+        *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
     ],
-    # The lead images' redirects, redirects made relative (never to the Host a request named),
-    # link previews / robots / sitemap / calendars (sharing), then security headers on every
-    # response (the last wraps all, so it hashes each page's final HTML).
-    api_transformer=[with_lead_images, with_host_safe_redirects, with_sharing, SecurityHeadersMiddleware],
+    # The lead images' redirects, PocketBase's files from the site's origin, redirects made
+    # relative (never to the Host a request named), link previews / robots / sitemap / calendars
+    # (sharing), then security headers on every response (the last wraps all, so it hashes each
+    # page's final HTML).
+    api_transformer=[
+        with_lead_images,
+        with_file_proxy,
+        with_host_safe_redirects,
+        with_sharing,
+        SecurityHeadersMiddleware,
+    ],
 )
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)

@@ -28,6 +28,7 @@ from tenacity import (
 from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
+from student_portal.routes import FILES_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +74,13 @@ class PocketBaseClient:
         base_url: str,
         *,
         public_url: str | None = None,
+        site_url: str = "",
         timeout: float = Timing.BACKEND_TIMEOUT_S,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
-        self.public_url = (public_url or base_url).rstrip("/")
+        self.public_url = (public_url or "").rstrip("/")  # "": the site's own /files/
+        self.site_url = site_url.rstrip("/")  # where /files/ is answered; "": the page's own origin
         self.timeout = timeout
         self._transport = transport
         self._http: httpx.AsyncClient | None = None
@@ -318,6 +321,22 @@ class PocketBaseClient:
         return AuthResult(token=token, record=record)
 
     # --- files -----------------------------------------------------------------------------------
+    async def open_file(
+        self, collection: str, record_id: str, filename: str, *, params: dict[str, str], headers: dict[str, str]
+    ) -> httpx.Response:
+        """GET a stored file, streamed: the caller reads `aiter_raw()` and must `aclose()` it.
+
+        Any status comes back as it is (a 404, a 206 for a range); transport failures raise
+        ClientResponseError like every other call.
+        """
+        http = self._client()
+        path = "/api/files/" + "/".join(_quote(part) for part in (collection, record_id, filename))
+        request = http.build_request("GET", path, params=params, headers={"Accept": "*/*", **headers})
+        try:
+            return await http.send(request, stream=True)
+        except httpx.TransportError as error:
+            raise ClientResponseError.from_transport_error(self.base_url + path, error) from error
+
     async def file_token(self, token: str) -> str:
         """A short-lived (~3 min) token that opens protected files (POST /api/files/token)."""
         body = await self._send("POST", "/api/files/token", token=token)
@@ -340,11 +359,18 @@ class PocketBaseClient:
         token: str | None = None,
         download: bool = False,
     ) -> str:
-        """The browser address of a stored file, or "" when any part is missing."""
+        """The browser address of a stored file, or "" when any part is missing.
+
+        The site's own `/files/...` (student_portal/file_proxy.py streams it from PocketBase),
+        so browsers never need PocketBase's address; with `public_url` (a CDN in front of
+        PocketBase's files) public files are named there instead. A tokenised (protected) file
+        always comes through the site: its token stays out of a CDN's logs and caches.
+        """
         parts = (collection_id, record_id, filename)
         if not all(isinstance(part, str) and part for part in parts):
             return ""
-        url = f"{self.public_url}/api/files/" + "/".join(_quote(part) for part in parts)
+        base = f"{self.public_url}/api/files/" if self.public_url and not token else f"{self.site_url}{FILES_PREFIX}/"
+        url = base + "/".join(_quote(part) for part in parts)
         query: dict[str, str] = {}
         if thumb:
             query["thumb"] = thumb
@@ -390,8 +416,19 @@ def default_base_url() -> str:
 
 
 def public_base_url() -> str:
-    """Where browsers fetch PocketBase files (a CDN in production), without a trailing slash."""
-    return (os.environ.get("POCKETBASE_PUBLIC_URL") or default_base_url()).rstrip("/")
+    """A CDN in front of PocketBase's public files (POCKETBASE_PUBLIC_URL), without a trailing
+    slash; "" (the default) when browsers get files from the site's own /files/."""
+    return (os.environ.get("POCKETBASE_PUBLIC_URL") or "").rstrip("/")
+
+
+_site_url = ""
+
+
+def set_site_url(url: str) -> None:
+    """Name the site's own address in file URLs (development only: `reflex run` serves pages
+    from another port than the backend answering /files/); "" keeps them relative."""
+    global _site_url
+    _site_url = url.rstrip("/")
 
 
 def configured_client() -> PocketBaseClient:
@@ -402,6 +439,11 @@ def configured_client() -> PocketBaseClient:
     global _configured
     base_url = default_base_url()
     public_url = public_base_url()
-    if _configured is None or _configured.base_url != base_url.rstrip("/") or _configured.public_url != public_url:
-        _configured = PocketBaseClient(base_url, public_url=public_url)
+    if (
+        _configured is None
+        or _configured.base_url != base_url.rstrip("/")
+        or _configured.public_url != public_url
+        or _configured.site_url != _site_url
+    ):
+        _configured = PocketBaseClient(base_url, public_url=public_url, site_url=_site_url)
     return _configured

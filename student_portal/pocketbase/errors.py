@@ -107,6 +107,18 @@ class ClientResponseError(Exception):
         return self.status == RATE_LIMITED_STATUS
 
     @property
+    def locked_for_s(self) -> int | None:
+        """Seconds until a locked account may sign in again: our per-account limit's 429 says so
+        (`data.retryAfter.message`, pb_hooks/sign_in_limit.pb.js); None for any other answer."""
+        if self.status != RATE_LIMITED_STATUS:
+            return None
+        data = self.response.get("data")
+        retry = data.get("retryAfter") if isinstance(data, dict) else None
+        text = retry.get("message") if isinstance(retry, dict) else None
+        digits = text.strip().rstrip(".") if isinstance(text, str) else ""
+        return int(digits) if digits.isdecimal() and len(digits) < 9 else None
+
+    @property
     def is_timeout(self) -> bool:
         return self.status == 0 and isinstance(self.original_error, httpx.TimeoutException)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Any
 
 import reflex as rx
@@ -28,7 +29,9 @@ _TAKE_REDIRECT_PATH = (
 
 def login_error_text(error: ClientResponseError) -> str:
     """What the login form says about a failed sign-in."""
-    if error.is_rate_limited:
+    if error.locked_for_s is not None:  # this account: too many wrong passwords
+        return Text.account_locked(max(1, math.ceil(error.locked_for_s / 60)))
+    if error.is_rate_limited:  # this visitor's address: too many sign-ins
         return Text.TOO_MANY_ATTEMPTS
     if error.status == 0 or error.status >= 500 or 200 <= error.status < 300:
         # No answer, a server error, or an answer that was not a sign-in (garbage body).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import uuid
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
@@ -29,6 +30,7 @@ from tests.e2e.auth_support import (
 )
 from tests.e2e.conftest import PHONE
 from tests.support.pocketbases import SUPERUSER
+from tests.support.seeding import Seeder
 
 
 def _login_page(page: Page, base_url: str) -> None:
@@ -169,11 +171,12 @@ def test_a_forged_token_is_signed_out_by_pocketbase(page: Page, base_url: str) -
 
 def test_sign_in_is_rate_limited_per_visitor(page: Page, base_url: str, browser: Browser) -> None:
     _login_page(page, base_url)
-    for _ in range(10):
-        sign_in_with_form(page, "basic", "wrong-password")
+    # Names no account has: the per-account limit (test_security_boundary.py) stays out of it.
+    for n in range(10):
+        sign_in_with_form(page, f"nobody-{n}", "wrong-password")
         expect(page.get_by_test_id("login-error")).to_have_text(Text.LOGIN_FAILED)
         page.get_by_role("main").get_by_label(Text.PASSWORD_LABEL, exact=True).fill("")
-    sign_in_with_form(page, "basic", "wrong-password")
+    sign_in_with_form(page, "nobody-10", "wrong-password")
     expect(page.get_by_test_id("login-error")).to_have_text(Text.TOO_MANY_ATTEMPTS)
     sign_in_with_form(page, "basic")  # even the right password waits out the minute
     expect(page.get_by_test_id("login-error")).to_have_text(Text.TOO_MANY_ATTEMPTS)
@@ -186,6 +189,27 @@ def test_sign_in_is_rate_limited_per_visitor(page: Page, base_url: str, browser:
         expect(other_page).to_have_url(at(base_url, "/"))
     finally:
         other.close()
+
+
+def test_a_locked_account_is_told_how_many_minutes_to_wait(page: Page, base_url: str, demo_pocketbase) -> None:
+    # The attack: guesses at one account, each from a fresh address (as through the site).
+    username, password = f"lock{uuid.uuid4().hex[:10]}", f"pw-{uuid.uuid4().hex}"
+    seeder = Seeder(demo_pocketbase)
+    try:
+        seeder.create_user(username, password, "basic")
+    finally:
+        seeder.close()
+    for n in range(10):
+        guess = httpx.post(
+            f"{demo_pocketbase.url}/api/collections/users/auth-with-password",
+            json={"identity": username, "password": f"guess-{n}"},
+            headers={"X-Forwarded-For": f"203.0.113.{100 + n}"},
+        )
+        assert guess.status_code == 400
+    _login_page(page, base_url)
+    sign_in_with_form(page, username, password)  # even the right password waits
+    expect(page.get_by_test_id("login-error")).to_have_text(Text.account_locked(15))
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
 
 
 def test_login_says_when_the_backend_is_down(page: Page, base_url: str, backend) -> None:

@@ -134,8 +134,8 @@ def test_preview_shows_the_document_in_a_modal_and_closing_clears_its_address(
     dialog = page.get_by_role("dialog", name=NOTE_NAMES[1])
     expect(dialog).to_be_visible()
     frame = dialog.locator("iframe")
-    expect(frame).to_have_attribute("src", re.compile(r"/api/files/.+/note00000000002/.+\.pdf\?token="))
-    assert httpx.get(frame.get_attribute("src")).headers["content-type"] == "application/pdf"
+    expect(frame).to_have_attribute("src", re.compile(r"^/files/.+/note00000000002/.+\.pdf\?token="))
+    assert httpx.get(base_url + frame.get_attribute("src")).headers["content-type"] == "application/pdf"
     expect(dialog.get_by_role("button", name=Text.CLOSE)).to_be_focused()  # focus moved into the modal
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
@@ -153,7 +153,7 @@ def test_download_fetches_the_file_with_a_short_lived_token(
 ) -> None:
     _open_notes(page, base_url, demo_pocketbase, "notes", client_ip)
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url) if "/api/files/" in r.url else None)
+    page.on("request", lambda r: requests.append(r.url) if "/files/" in r.url else None)
     with page.expect_download() as download:
         _documents(page).filter(has_text=NOTE_NAMES[0]).get_by_role(
             "button", name=re.compile(f"^{Text.DOWNLOAD}")

@@ -131,3 +131,44 @@ def test_a_redirect_never_names_the_host_a_request_chose(base_url: str, path: st
     assert response.is_redirect
     assert "evil.example" not in response.headers["location"]
     assert response.headers["location"] == path + "/"
+
+
+def test_browsers_never_need_pocketbase(browser: Browser, base_url: str, site, demo_pocketbase, client_ip: str) -> None:
+    # The attack needed PocketBase reachable by browsers; now every file comes from /files/.
+    context = new_visitor(browser, client_ip)
+    try:
+        sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        for path in ("/", "/shop", "/notes", "/ol-folder"):
+            page.goto(base_url + path)
+            wait_for_content(page)
+            page.wait_for_load_state("networkidle")
+        html = page.content()
+    finally:
+        context.close()
+    assert not [url for url in requested if url.startswith(site.pocketbase_url)]
+    assert any(url.startswith(base_url + "/files/") for url in requested)
+    assert site.pocketbase_url not in html
+
+
+def test_a_tokenised_note_through_the_site_is_never_cached(base_url: str, demo_pocketbase) -> None:
+    notes = httpx.post(
+        f"{demo_pocketbase.url}/api/collections/users/auth-with-password",
+        json={"identity": "notes", "password": DEMO_PASSWORD},
+        headers={"X-Forwarded-For": "203.0.113.16"},
+    ).json()["token"]
+    note = httpx.get(
+        f"{demo_pocketbase.url}/api/collections/Notes/records", params={"perPage": 1}, headers={"Authorization": notes}
+    ).json()["items"][0]
+    token = httpx.post(f"{demo_pocketbase.url}/api/files/token", headers={"Authorization": notes}).json()["token"]
+    response = httpx.get(
+        f"{base_url}/files/{note['collectionId']}/{note['id']}/{note['file']}", params={"token": token}
+    )
+    assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
+    assert response.headers["cache-control"] == "private, no-store"
+    assert response.headers["x-frame-options"] == "SAMEORIGIN"  # the preview dialog frames it
+    public = httpx.get(base_url + "/lead-image/shop/400", follow_redirects=True)
+    assert public.status_code == 200 and public.url.path.startswith("/files/")
+    assert public.headers["cache-control"] == "max-age=2592000, stale-while-revalidate=86400"

@@ -131,11 +131,11 @@ def test_recording_slides_carousel_is_shown(page: Page, base_url: str, demo_pock
     expect(pictures.nth(1)).to_have_attribute("fetchpriority", "low")
 
 
-def test_pages_open_a_connection_to_pocketbase_files_early(page: Page, base_url: str, site) -> None:
+def test_pages_need_no_connection_to_another_origin_for_pictures(page: Page, base_url: str, site) -> None:
+    # Pictures come from the site's own /files/ (issue 16): no preconnect, no PocketBase address.
     response = page.request.get(base_url + "/youtube/")
-    # In the served HTML itself: the browser must learn it before any script runs.
-    preconnect = re.search(r'<link (?=[^>]*rel="preconnect")[^>]*href="([^"]+)"', response.text())
-    assert preconnect is not None and preconnect.group(1) == site.pocketbase_url.rstrip("/")
+    assert 'rel="preconnect"' not in response.text()
+    assert site.pocketbase_url not in response.text()
 
 
 def test_four_skeleton_cards_show_while_recordings_load(page: Page, base_url: str, backend) -> None:

@@ -14,8 +14,10 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.responses import PlainTextResponse
 
 from student_portal.constants import Text
+from student_portal.file_proxy import with_file_proxy
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -203,9 +205,10 @@ async def test_wrong_password_is_pocketbase_400(pb: PocketBaseClient) -> None:
 async def test_rate_limit_is_per_visitor_address(pb: PocketBaseClient) -> None:
     noisy = visitor_ip()
     errors = []
-    for _ in range(12):
+    for n in range(12):
         try:
-            await pb.auth_with_password("basic", "wrong-password", client_ip=noisy)
+            # Names no account has: only the per-address limit is at work here.
+            await pb.auth_with_password(f"nobody-{n}", "wrong-password", client_ip=noisy)
         except ClientResponseError as error:
             errors.append(error)
     assert errors[-1].is_rate_limited and errors[-1].status == 429
@@ -236,11 +239,17 @@ async def test_notes_are_listed_for_a_notes_user(pb: PocketBaseClient, notes_tok
     assert any(note.external and note.drive for note in notes)
 
 
+def _browser(pb: PocketBaseClient) -> httpx.AsyncClient:
+    """A browser on the site: file addresses are the site's /files/ (student_portal/file_proxy.py)."""
+    site = with_file_proxy(PlainTextResponse("the site"), lambda: pb)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=site), base_url="http://site.test", timeout=10)
+
+
 async def test_protected_file_opens_only_with_a_file_token(pb: PocketBaseClient, notes_token: str) -> None:
     notes = await pb.full_list(Collection.NOTES, sort="created", token=notes_token)
     note = next(n for n in notes if n["file"])
     plain = pb.file_url(note["collectionId"], note["id"], note["file"])
-    async with httpx.AsyncClient(timeout=10) as browser:
+    async with _browser(pb) as browser:
         assert (await browser.get(plain)).status_code == 404
         file_token = await pb.file_token(notes_token)
         opened = await browser.get(pb.file_url(note["collectionId"], note["id"], note["file"], token=file_token))
@@ -253,7 +262,7 @@ async def test_protected_file_opens_only_with_a_file_token(pb: PocketBaseClient,
 
 async def test_public_file_url_and_thumb(pb: PocketBaseClient) -> None:
     news = (await pb.list(Collection.NEWS, per_page=1, sort="created", filter='image != ""')).items[0]
-    async with httpx.AsyncClient(timeout=10) as browser:
+    async with _browser(pb) as browser:
         full = await browser.get(pb.file_url(news["collectionId"], news["id"], news["image"]))
         thumb = await browser.get(pb.file_url(news["collectionId"], news["id"], news["image"], thumb="640x360"))
     assert full.status_code == thumb.status_code == 200

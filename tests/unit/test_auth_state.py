@@ -140,3 +140,27 @@ def test_a_logout_failure_is_logged_and_the_visitor_still_ends_signed_out(
 )
 def test_login_errors_say_what_went_wrong(status: int, text: str) -> None:
     assert login_error_text(ClientResponseError(status=status)) == text
+
+
+def _locked(seconds: object) -> ClientResponseError:
+    """The 429 of pb_hooks/sign_in_limit.pb.js (PocketBase appends a full stop to the message)."""
+    data = {"retryAfter": {"code": "too_many_attempts", "message": seconds}}
+    return ClientResponseError(status=429, response={"status": 429, "message": "Too many attempts", "data": data})
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        ("900.", "Too many attempts, try again in 15 minutes."),
+        ("61", "Too many attempts, try again in 2 minutes."),
+        ("60.", "Too many attempts, try again in 1 minute."),
+        ("5.", "Too many attempts, try again in 1 minute."),
+    ],
+)
+def test_a_locked_account_is_told_how_many_minutes_to_wait(seconds: str, text: str) -> None:
+    assert login_error_text(_locked(seconds)) == text == Text.account_locked(int(text.split()[-2]))
+
+
+@pytest.mark.parametrize("seconds", [None, "", "soon", "-5", 900, "9" * 20])
+def test_a_429_without_a_usable_wait_is_the_per_address_message(seconds: object) -> None:
+    assert login_error_text(_locked(seconds)) == Text.TOO_MANY_ATTEMPTS

@@ -486,19 +486,36 @@ def test_filter_eq_round_trips_any_text(value: str) -> None:
 
 
 # --- file URLs ---------------------------------------
-def test_file_url_uses_public_url_and_quotes_every_part() -> None:
+def test_file_url_uses_a_configured_cdn_for_public_files_and_quotes_every_part() -> None:
     pb = PocketBaseClient("http://127.0.0.1:8090", public_url="https://files.example.lk/")
     url = pb.file_url("pbc_1", "rec 1", "my file#1?.pdf")
     assert url == "https://files.example.lk/api/files/pbc_1/rec%201/my%20file%231%3F.pdf"
-    url = pb.file_url("c", "r", "a.png", thumb="100x100", token="FT", download=True)
-    parts = urlsplit(url)
-    assert parts.path == "/api/files/c/r/a.png"
+    url = pb.file_url("c", "r", "a.png", thumb="100x100", download=True)
+    assert url == "https://files.example.lk/api/files/c/r/a.png?thumb=100x100&download=1"
+
+
+def test_a_tokenised_file_is_always_served_by_the_site_itself() -> None:
+    pb = PocketBaseClient("http://127.0.0.1:8090", public_url="https://files.example.lk/")
+    parts = urlsplit(pb.file_url("c", "r", "a.pdf", thumb="100x100", token="FT", download=True))
+    assert (parts.scheme, parts.netloc, parts.path) == ("", "", "/files/c/r/a.pdf")
     assert parse_qs(parts.query) == {"thumb": ["100x100"], "token": ["FT"], "download": ["1"]}
 
 
-def test_file_url_defaults_to_base_url() -> None:
+def test_file_url_names_the_backend_in_development(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `reflex run` (dev): pages on Vite's port, /files/ answered by the backend's.
+    monkeypatch.setattr(client_module, "_configured", None)
+    client_module.set_site_url("http://localhost:8000/")
+    try:
+        assert configured_client().file_url("c", "r", "f.png") == "http://localhost:8000/files/c/r/f.png"
+    finally:
+        client_module.set_site_url("")
+    assert configured_client().file_url("c", "r", "f.png") == "/files/c/r/f.png"
+
+
+def test_file_url_defaults_to_the_sites_own_origin() -> None:
+    # Browsers never need PocketBase's address (issue 16): files come through the site.
     pb = PocketBaseClient("http://127.0.0.1:8090/")
-    assert pb.file_url("c", "r", "f.png") == "http://127.0.0.1:8090/api/files/c/r/f.png"
+    assert pb.file_url("c", "r", "f.png") == "/files/c/r/f.png"
 
 
 @pytest.mark.parametrize("parts", [("", "r", "f"), ("c", "", "f"), ("c", "r", ""), (None, "r", "f")])
@@ -509,7 +526,7 @@ def test_file_url_is_empty_when_a_part_is_missing(parts) -> None:
 @given(st.text(min_size=1), st.text(min_size=1), st.text(min_size=1))
 def test_file_url_parts_survive_quoting(collection_id, record_id, filename) -> None:
     url = PocketBaseClient(BASE).file_url(collection_id, record_id, filename)
-    path = urlsplit(url).path.removeprefix("/api/files/")
+    path = urlsplit(url).path.removeprefix("/files/")
     assert "?" not in url and "#" not in url
     assert [unquote(p) for p in path.split("/")] == [collection_id, record_id, filename]
 
@@ -545,7 +562,7 @@ def test_configured_client_reads_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("POCKETBASE_PUBLIC_URL", raising=False)
     monkeypatch.setenv("POCKETBASE_PORT", "9191")
     pb = configured_client()
-    assert pb.base_url == "http://127.0.0.1:9191" == pb.public_url
+    assert (pb.base_url, pb.public_url) == ("http://127.0.0.1:9191", "")
     assert configured_client() is pb
     monkeypatch.setenv("POCKETBASE_URL", "http://pb.internal:8090/")
     monkeypatch.setenv("POCKETBASE_PUBLIC_URL", "https://pb.example.lk")

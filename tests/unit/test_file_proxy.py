@@ -1,0 +1,116 @@
+"""/files/... from the site's origin (student_portal/file_proxy.py) over a mocked PocketBase."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+from starlette.responses import PlainTextResponse
+
+from student_portal.file_proxy import with_file_proxy
+from student_portal.pocketbase import PocketBaseClient
+
+PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400"
+
+
+def body(data: bytes) -> httpx.ByteStream:
+    return httpx.ByteStream(data)  # unread, as a network answer is
+
+
+def pocketbase(request: httpx.Request) -> httpx.Response:
+    if request.url.path == "/api/files/pbc_1/rec1/photo_x.jpg":
+        headers = {"content-type": "image/jpeg", "cache-control": PUBLIC_CACHE, "x-internal": "secret"}
+        if request.headers.get("range") == "bytes=0-1":
+            return httpx.Response(
+                206, stream=body(b"ab"), headers={**headers, "content-range": "bytes 0-1/4", "content-length": "2"}
+            )
+        return httpx.Response(200, stream=body(b"abcd"), headers={**headers, "content-length": "4"})
+    if request.url.path == "/api/files/pbc_2/rec2/page.html":
+        return httpx.Response(200, stream=body(b"<script>x</script>"), headers={"content-type": "text/html"})
+    return httpx.Response(404, stream=body(b'{"status": 404}'), headers={"content-type": "application/json"})
+
+
+def request(path: str, method: str = "GET", **kwargs) -> tuple[httpx.Response, list[httpx.Request]]:
+    seen: list[httpx.Request] = []
+
+    def backend(req: httpx.Request) -> httpx.Response:
+        seen.append(req)
+        return pocketbase(req)
+
+    client = PocketBaseClient("http://pb.internal:8090", transport=httpx.MockTransport(backend))
+    app = with_file_proxy(PlainTextResponse("the site"), lambda: client)
+
+    async def go() -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site.test") as http:
+            return await http.request(method, path, **kwargs)
+
+    return asyncio.run(go()), seen
+
+
+def test_a_public_file_streams_with_its_type_length_and_long_cache() -> None:
+    response, seen = request("/files/pbc_1/rec1/photo_x.jpg?thumb=400x300&other=dropped")
+    assert response.status_code == 200 and response.content == b"abcd"
+    assert response.headers["content-type"] == "image/jpeg"
+    assert response.headers["content-length"] == "4"
+    assert response.headers["cache-control"] == PUBLIC_CACHE
+    assert "x-internal" not in response.headers
+    assert dict(seen[0].url.params) == {"thumb": "400x300"}
+
+
+def test_a_range_is_passed_through() -> None:
+    response, _ = request("/files/pbc_1/rec1/photo_x.jpg", headers={"Range": "bytes=0-1"})
+    assert response.status_code == 206 and response.content == b"ab"
+    assert response.headers["content-range"] == "bytes 0-1/4"
+
+
+def test_a_tokenised_file_is_never_stored_by_a_cache() -> None:
+    response, seen = request("/files/pbc_1/rec1/photo_x.jpg?token=FT&download=1")
+    assert response.headers["cache-control"] == "private, no-store"
+    assert dict(seen[0].url.params) == {"token": "FT", "download": "1"}
+
+
+def test_head_answers_headers_only() -> None:
+    response, _ = request("/files/pbc_1/rec1/photo_x.jpg", method="HEAD")
+    assert response.status_code == 200 and response.content == b""
+    assert response.headers["content-type"] == "image/jpeg"
+
+
+def test_a_missing_file_is_pocketbases_404_and_not_cached() -> None:
+    response, _ = request("/files/pbc_1/rec1/gone.jpg")
+    assert response.status_code == 404
+    assert response.headers["cache-control"] == "private, no-store"
+
+
+def test_an_uploaded_page_is_never_served_as_html_of_our_origin() -> None:
+    response, _ = request("/files/pbc_2/rec2/page.html")
+    assert response.headers["content-type"] == "application/octet-stream"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/files/pbc_1/rec1/..", "/files/pbc_1/rec1/a..b", "/files/pbc_1/rec%2F1/x.jpg", "/files/pbc_1/rec1/.hidden"],
+)
+def test_paths_outside_a_stored_file_name_never_reach_pocketbase(path: str) -> None:
+    response, seen = request(path)
+    assert response.status_code == 404 and seen == []
+
+
+def test_other_requests_reach_the_app_untouched() -> None:
+    response, seen = request("/filesystem")
+    assert response.text == "the site" and seen == []
+
+
+def test_pocketbase_down_is_a_502_not_a_crash() -> None:
+    def down(req: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=req)
+
+    client = PocketBaseClient("http://pb.internal:8090", transport=httpx.MockTransport(down))
+    app = with_file_proxy(PlainTextResponse("the site"), lambda: client)
+
+    async def go() -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site.test") as http:
+            return await http.get("/files/pbc_1/rec1/photo_x.jpg")
+
+    response = asyncio.run(go())
+    assert response.status_code == 502 and response.headers["cache-control"] == "no-store"
