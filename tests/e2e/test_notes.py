@@ -187,7 +187,8 @@ def test_a_file_address_copied_from_a_notes_session_does_not_work_for_anonymous_
     _open_notes(page, base_url, demo_pocketbase, "notes", client_ip)
     with _file_token_life(demo_pocketbase, 10):  # the shortest PocketBase allows
         _preview_button(page, NOTE_NAMES[0]).click()
-        address = page.get_by_role("dialog").locator("iframe").get_attribute("src")
+        # The site's own /files/ address (relative in the page).
+        address = base_url + page.get_by_role("dialog").locator("iframe").get_attribute("src")
         issued = time.monotonic()
     parts = urlsplit(address)
     bare = urlunsplit(parts._replace(query=""))
