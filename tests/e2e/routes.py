@@ -1,4 +1,9 @@
-"""Every route of the site (spec 2 "All routes"), for tests that must visit all of them.
+"""Every page of the site, for the suites that must visit all of them (accessibility, CSP,
+hostile content, odd records, backend faults).
+
+The list comes from the pages the app registers (`student_portal.site_pages`), not from memory:
+`PAGE_TRAITS` only adds what a page needs from a test, and tests/unit/test_e2e_routes.py fails
+when a registered page has no entry there, so a new page cannot escape these suites.
 
 Routes with an id are templates: `{news}`, `{ol}`, `{al}`, `{teacher}` are filled from the data
 set a test runs against (`demo_ids`, or a test's own PocketBase).
@@ -7,6 +12,10 @@ set a test runs against (`demo_ids`, or a test's own PocketBase).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from student_portal import pages  # noqa: F401 - declares every page
+from student_portal import routes as site
+from student_portal.site_pages import site_pages
 
 
 @dataclass(frozen=True)
@@ -23,39 +32,73 @@ class Route:
         return self.template.replace("{", "").replace("}", "")
 
 
-PUBLIC_ROUTES: tuple[Route, ...] = (
-    Route("/"),
-    Route("/about", content=False),
-    Route("/courses", content=False),
-    Route("/instructor"),
-    Route("/talent"),
-    Route("/single-blog", content=False),
-    Route("/social"),
-    Route("/login", content=False),
-    Route("/booking"),
-    Route("/youtube"),
-    Route("/profile"),
-    Route("/class"),  # no teacher chosen: the teachers are listed on /profile
-    Route("/shop"),
-    Route("/news/{news}"),
-    Route("/article"),
-    Route("/ol-folder"),
-    Route("/al-folder"),
-    Route("/ol/{ol}"),
-    Route("/al/{al}"),
-    Route("/jobs"),
+@dataclass(frozen=True)
+class Traits:
+    signed_in: bool = False
+    content: bool = True
+    query: str = ""  # visited with this query string
+
+
+# Registered route -> what a test must know about it. In the order the suites visit them.
+PAGE_TRAITS: dict[str, Traits] = {
+    site.HOME: Traits(),
+    site.ABOUT: Traits(content=False),
+    site.COURSES: Traits(content=False),
+    site.INSTRUCTOR: Traits(),
+    site.TALENT: Traits(),
+    site.SINGLE_BLOG: Traits(content=False),
+    site.SOCIAL: Traits(),
+    site.LOGIN: Traits(content=False),
+    site.BOOKING: Traits(),
+    site.YOUTUBE: Traits(),
+    site.PROFILE: Traits(),
+    site.CLASS_INDEX: Traits(),  # no teacher chosen: the teachers are listed on /profile
+    site.SHOP: Traits(),
+    site.NEWS_ITEM: Traits(),
+    site.ARTICLE: Traits(),
+    site.OL_FOLDERS: Traits(),
+    site.AL_FOLDERS: Traits(),
+    site.OL_FOLDER: Traits(),
+    site.AL_FOLDER: Traits(),
+    site.JOBS: Traits(),
     # Site search results; content=False only because the hostile data set has no "physics":
     # test_hostile_content searches its payload records instead (REFLECTED).
-    Route("/search?q=physics", content=False),
-    Route("/no-such-page", content=False),  # the 404 page
-)
+    site.SEARCH: Traits(content=False, query="?q=physics"),
+    site.NOT_FOUND: Traits(content=False),
+    site.NOTES: Traits(signed_in=True),
+    site.CLASS_PAGE: Traits(signed_in=True),
+}
 
-SIGNED_IN_ROUTES: tuple[Route, ...] = (
-    Route("/notes", signed_in=True),
-    Route("/class/{teacher}", signed_in=True),
-)
+# A route's argument -> the id key its template uses (DEMO_IDS, a test's own ids).
+_ID_KEYS = {
+    site.CLASS_PAGE: site.class_page("{teacher}"),
+    site.NEWS_ITEM: site.news_item("{news}"),
+    site.OL_FOLDER: site.ol_folder("{ol}"),
+    site.AL_FOLDER: site.al_folder("{al}"),
+    site.NOT_FOUND: "/no-such-page",  # Reflex's 404 page answers any unknown address
+}
 
-ALL_ROUTES: tuple[Route, ...] = PUBLIC_ROUTES + SIGNED_IN_ROUTES
+
+def template(route: str) -> str:
+    """A registered route as a test template: /news/[news_id] -> /news/{news}."""
+    if "[" in route and route not in _ID_KEYS:
+        raise LookupError(f"{route}: add the id key of its argument to tests/e2e/routes.py _ID_KEYS")
+    return _ID_KEYS.get(route, route).replace("%7B", "{").replace("%7D", "}")
+
+
+def unlisted_pages() -> list[str]:
+    """Registered pages the suites would miss (PAGE_TRAITS has no entry for them)."""
+    return [page.route for page in site_pages() if page.route not in PAGE_TRAITS]
+
+
+_REGISTERED = {page.route for page in site_pages()}
+ALL_ROUTES: tuple[Route, ...] = tuple(
+    Route(template(route) + traits.query, traits.signed_in, traits.content)
+    for route, traits in PAGE_TRAITS.items()
+    if route in _REGISTERED
+)
+PUBLIC_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if not route.signed_in)
+SIGNED_IN_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if route.signed_in)
 
 # The demo seed's ids (pb/pb_migrations/*_seed_demo.js).
 DEMO_IDS = {"news": "news00000000001", "ol": "olfolder0000001", "al": "alfolder0000001", "teacher": "teacher00000001"}

@@ -36,8 +36,7 @@ from tests.support.hostile_content import (
     HostileData,
     seed_hostile,
 )
-from tests.support.pocketbases import schema_only_migrations, start_pocketbase
-from tests.support.seeding import Seeder
+from tests.support.pocketbases import seeded_pocketbase
 
 # Text every hostile record shows somewhere: proof the hostile records, not an empty page, were checked.
 PAYLOAD_TEXT = re.compile(r"alert\(1\)|__xss|msgbox")
@@ -74,14 +73,8 @@ class HostileBackend:
 
 @pytest.fixture(scope="module")
 def hostile_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileBackend]:
-    base = tmp_path_factory.mktemp("pb-hostile")
-    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
-    seeder = Seeder(server)
-    try:
-        yield HostileBackend(server, seed_hostile(seeder))
-    finally:
-        seeder.close()
-        server.stop()
+    with seeded_pocketbase(tmp_path_factory.mktemp("pb-hostile"), seed_hostile) as (server, data):
+        yield HostileBackend(server, data)
 
 
 def test_the_corpus_is_hostile_enough(hostile_pocketbase: HostileBackend) -> None:

@@ -27,8 +27,7 @@ from tests.e2e.page_checks import (
 )
 from tests.e2e.routes import ALL_ROUTES, Route
 from tests.support.odd_content import ODD_PASSWORD, ODD_USER, OddIds, seed_odd
-from tests.support.pocketbases import schema_only_migrations, start_pocketbase
-from tests.support.seeding import Seeder
+from tests.support.pocketbases import seeded_pocketbase
 
 # Spec 8 "Missing values": where each of its words must show with these records.
 DEFAULT_TEXTS: dict[str, list[str]] = {
@@ -49,14 +48,8 @@ class OddBackend:
 
 @pytest.fixture(scope="module")
 def odd_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OddBackend]:
-    base = tmp_path_factory.mktemp("pb-odd")
-    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
-    seeder = Seeder(server)
-    try:
-        yield OddBackend(server, seed_odd(seeder))
-    finally:
-        seeder.close()
-        server.stop()
+    with seeded_pocketbase(tmp_path_factory.mktemp("pb-odd"), seed_odd) as (server, ids):
+        yield OddBackend(server, ids)
 
 
 @pytest.mark.parametrize("route", ALL_ROUTES, ids=lambda r: r.template)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from student_portal.pocketbase.embedded import MIGRATIONS_DIR, EmbeddedPocketBase
 from tests.support.backend_proxy import free_port
+from tests.support.seeding import Seeder
+
+T = TypeVar("T")
 
 SUPERUSER = ("admin@test.lk", "admin-pass-123")
 DEMO_PASSWORD = "demo-pass-123"
@@ -33,3 +39,16 @@ def start_pocketbase(
     server.start()
     server.upsert_superuser(*SUPERUSER)
     return server
+
+
+@contextlib.contextmanager
+def seeded_pocketbase(base: Path, seed: Callable[[Seeder], T]) -> Iterator[tuple[EmbeddedPocketBase, T]]:
+    """A PocketBase with our schema and no demo data, filled by `seed` (the hostile or the odd
+    records): the server and what `seed` returned, stopped afterwards."""
+    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
+    seeder = Seeder(server)
+    try:
+        yield server, seed(seeder)
+    finally:
+        seeder.close()
+        server.stop()

@@ -267,5 +267,19 @@ async def test_the_pusher_keeps_at_most_one_flush_task() -> None:
 
 
 def test_a_change_outside_an_event_loop_is_ignored() -> None:
-    pusher = LivePusher(LiveViews(), enqueue=Enqueued(), is_local=lambda _: True)
-    pusher.on_change(Collection.NEWS)  # e.g. a script using the cache: nothing to push to
+    views = LiveViews()
+    views.observe("t1", "/", event(NEWS, "refresh"))
+    enqueued = Enqueued()
+    pusher = LivePusher(views, enqueue=enqueued, is_local=lambda _: True, debounce_s=0.01)
+    pusher.on_change(Collection.NEWS)  # e.g. a script using the cache: no loop, no error, no push
+
+    async def a_later_change_in_the_sites_loop() -> list[tuple[str, str]]:
+        await asyncio.sleep(0.05)
+        before = list(enqueued.calls)
+        pusher.on_change(Collection.NEWS)
+        await settle(pusher)
+        await pusher.aclose()
+        return before
+
+    assert asyncio.run(a_later_change_in_the_sites_loop()) == []
+    assert enqueued.calls == [("t1", event(NEWS, "refresh"))]  # and the pusher still works

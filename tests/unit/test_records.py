@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime, timedelta, timezone
 
+import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from student_portal.constants import Text
-from student_portal.pocketbase import PROTECTED, PUBLIC, Collection, model_for
+from student_portal.pocketbase import PROTECTED, PUBLIC, Collection, ContentCache, PocketBaseClient, model_for
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.fields import (
     to_datetime,
@@ -299,15 +300,34 @@ def test_every_collection_has_a_model() -> None:
     } == PROTECTED
 
 
-def test_registry_sorts_follow_spec_section_7() -> None:
-    assert PUBLIC[Collection.PRODUCTS].sort == "created"
-    assert PUBLIC[Collection.CATEGORIES].sort == "created"
-    assert PUBLIC[Collection.CLASSES].sort == "created"
-    assert PUBLIC[Collection.TEACHERS].sort == "created"
-    assert PUBLIC[Collection.SUBJECTS].sort == "-created"
-    assert PUBLIC[Collection.RECORDINGS].sort == "-created"
-    assert PUBLIC[Collection.OL_ITEMS].model is r.FolderItem
-    assert Collection.OL_ITEMS == "OL_Items" and Collection.USERS == "users"
+async def test_the_shared_cache_asks_pocketbase_for_the_spec_section_7_orders() -> None:
+    asked: dict[str, str | None] = {}
+
+    async def pocketbase(request: httpx.Request) -> httpx.Response:
+        asked[request.url.path.split("/")[3]] = request.url.params.get("sort", "").split(",")[0]  # then ",id"
+        item = {"id": "item00000000001", "title": "t"}
+        return httpx.Response(200, json={"page": 1, "perPage": 500, "totalItems": 1, "totalPages": 1, "items": [item]})
+
+    cache = ContentCache(PocketBaseClient("http://pb.test", transport=httpx.MockTransport(pocketbase)))
+    wanted = {
+        Collection.PRODUCTS: "created",
+        Collection.CATEGORIES: "created",
+        Collection.CLASSES: "created",
+        Collection.TEACHERS: "created",
+        Collection.SUBJECTS: "-created",
+        Collection.RECORDINGS: "-created",
+    }
+    for collection in wanted:
+        await cache.records(collection)
+    assert asked == {
+        "Products": "created",
+        "Categories": "created",
+        "Classes": "created",
+        "Teachers": "created",
+        "Subjects": "-created",
+        "Recordings": "-created",
+    }  # the spec's collection names
+    assert all(isinstance(item, r.FolderItem) for item in await cache.records(Collection.OL_ITEMS))
 
 
 def test_a_zero_price_or_review_score_is_pocketbases_blank_number() -> None:
