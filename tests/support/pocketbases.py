@@ -6,11 +6,13 @@ import contextlib
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from student_portal.pocketbase.embedded import MIGRATIONS_DIR, EmbeddedPocketBase
 from tests.support.backend_proxy import free_port
-from tests.support.seeding import Seeder
+
+if TYPE_CHECKING:
+    from tests.support.seeding import Seeder
 
 T = TypeVar("T")
 
@@ -45,6 +47,8 @@ def start_pocketbase(
 def seeded_pocketbase(base: Path, seed: Callable[[Seeder], T]) -> Iterator[tuple[EmbeddedPocketBase, T]]:
     """A PocketBase with our schema and no demo data, filled by `seed` (the hostile or the odd
     records): the server and what `seed` returned, stopped afterwards."""
+    from tests.support.seeding import Seeder  # it imports this module's SUPERUSER
+
     server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
     seeder = Seeder(server)
     try:
