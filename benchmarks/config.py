@@ -115,10 +115,11 @@ class Sizes:
     signed_in_loads: int
     visitor_levels: tuple[int, ...]
     live_samples: int
+    catalog_scale: float = 1.0  # the large catalog's size (benchmarks/large_catalog.py)
 
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400), 10)
-QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2)
+QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1)
 
 
 class Target:

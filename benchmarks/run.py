@@ -1,4 +1,4 @@
-"""Run the benchmarks: `python -m benchmarks.run [--only lighthouse,content,pocketbase,concurrency,live] [--quick]`.
+"""Run the benchmarks: `python -m benchmarks.run [--only <measurements, comma-separated>] [--quick]`.
 
 Starts a fresh PocketBase with the demo data and the site built as in production (plus the blank
 Reflex template for Lighthouse), measures, prints tables with PASS/MISS next to the targets and
@@ -25,7 +25,7 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live")
+MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs")
 
 
 def log(message: str) -> None:
@@ -110,6 +110,12 @@ def _live(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, An
     return live_updates.measure(servers, sizes.live_samples, log)
 
 
+def _catalogs(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import catalogs
+
+    return catalogs.measure(servers, workdir, sizes.catalog_scale, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
 RUNNERS = {
@@ -118,6 +124,7 @@ RUNNERS = {
     "concurrency": _concurrency,
     "live": _live,
     "pocketbase": _pocketbase,
+    "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
 }
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
@@ -125,6 +132,7 @@ RESULT_KEYS = {
     "pocketbase": "pocketbase_requests",
     "concurrency": "concurrency",
     "live": "live_updates",
+    "catalogs": "catalogs",
 }
 
 
@@ -191,6 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     results["finished"] = datetime.now().astimezone().isoformat(timespec="seconds")
     results["targets"] = report.evaluate(results)
     print(report.render(results))
+    if "catalogs" in results:
+        from benchmarks import catalogs
+
+        print(catalogs.render(results["catalogs"]))
     for name, error in results["errors"].items():
         print(f"{name}: FAILED, last line: {error.strip().splitlines()[-1]}")
     print(f"JSON: {report.write_json(results, started).relative_to(config.PROJECT_ROOT)}")

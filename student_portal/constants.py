@@ -124,6 +124,10 @@ class Limit:
     ROOMS_PAGE: Final = 12
     SHOP_PAGE: Final = 24
     ARTICLES_PAGE: Final = 12
+    TALENTS_PAGE: Final = 12
+    # Home carousels draw every slide they hold: the newest this many (in the spec's order).
+    HOME_NEWS_MAX: Final = 12
+    HOME_ARTICLES_MAX: Final = 12
     COOKIE_EXPORT_LIMIT_BYTES: Final = 4096
     YOUTUBE_ID_LENGTH: Final = 11
     # What one browser tab may make the server keep (issue 16): anything longer is cut or refused.

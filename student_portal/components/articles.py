@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal.components.carousel import carousel
 from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Text, Timing
 from student_portal.slots import Slot
 from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
@@ -47,23 +48,29 @@ def articles_section() -> rx.Component:
 
 
 def article_cards() -> rx.Component:
-    """/article: every article as a card."""
+    """/article: every article as a card, a page at a time."""
     return rx.cond(
         ArticlePageState.loading,
         skeleton_cards(2, "h-80"),
         rx.cond(
-            ArticlePageState.articles,
+            ArticlePageState.page,
             rx.el.div(
-                rx.foreach(
-                    ArticlePageState.articles,
-                    lambda article: rx.el.article(
-                        article_content(article),
-                        id="article-" + article.id,  # search results link here
-                        class_name="scroll-mt-20 rounded-xl bg-white p-5 shadow-sm target:ring-2 "
-                        "target:ring-blue-700 sm:p-8",
+                list_count(ArticlePageState),
+                rx.el.div(
+                    rx.foreach(
+                        ArticlePageState.page,
+                        lambda article: rx.el.article(
+                            article_content(article),
+                            id="article-" + article.id,  # search results link here
+                            class_name="scroll-mt-20 rounded-xl bg-white p-5 shadow-sm target:ring-2 "
+                            "target:ring-blue-700 sm:p-8",
+                        ),
                     ),
+                    id=ArticlePageState.LIST_ID,
+                    class_name="grid gap-6",
                 ),
-                class_name="grid gap-6",
+                show_more_button(ArticlePageState),
+                class_name="flex flex-col gap-4",
             ),
             empty_message(Text.NO_ARTICLES),
         ),

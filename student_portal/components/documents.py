@@ -59,9 +59,11 @@ def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3) -> 
     )
 
 
-def document_list(rows, state: type[rx.State], heading=rx.el.h3) -> rx.Component:
+def document_list(rows, state: type[rx.State], heading=rx.el.h3, list_id: str | None = None) -> rx.Component:
     """`heading`: the element naming each document, one level below the list's own heading."""
-    return rx.el.ul(rx.foreach(rows, lambda row: document_item(row, state, heading)), class_name="grid gap-3")
+    return rx.el.ul(
+        rx.foreach(rows, lambda row: document_item(row, state, heading)), id=list_id, class_name="grid gap-3"
+    )
 
 
 def preview_dialog() -> rx.Component:

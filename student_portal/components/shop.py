@@ -13,6 +13,7 @@ from student_portal.components.feedback import empty_message, list_faces
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
 from student_portal.slots import Slot
 from student_portal.state.shop import ProductCard, ShopState
@@ -77,7 +78,7 @@ def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
 
 def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Component:
     """The product grid with its category dropdown; `limit` shows only the first products."""
-    products = ShopState.visible_products if limit is None else ShopState.visible_products[:limit]
+    products = ShopState.page  # /shop: one page at a time; home: the preview's `limit` only
     heading = rx.el.h1 if heading_level == 1 else rx.el.h2
     return rx.el.section(
         heading(
@@ -94,6 +95,7 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                 all_label=Text.ALL_CATEGORIES,
             ),
         ),
+        list_count(ShopState) if limit is None else rx.fragment(),
         list_faces(  # spec 8: a failed products fetch is only logged, so no error face
             loading=ShopState.loading,
             loading_face=_product_placeholders(limit or Limit.SKELETON_CARDS, lead=limit is None),
@@ -106,11 +108,12 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
                         product, index < _EAGER_IMAGES if limit is None else False, level=heading_level + 1
                     ),
                 ),
+                id=ShopState.LIST_ID if limit is None else None,
                 class_name=GRID,
             ),
             empty=empty_message(Text.NO_PRODUCTS),
         ),
-        show_more_link(ShopState.shop_url) if limit is not None else rx.fragment(),
+        show_more_link(ShopState.shop_url) if limit is not None else show_more_button(ShopState),
         aria_labelledby="shop-heading",
         class_name="flex flex-col gap-4",
     )

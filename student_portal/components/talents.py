@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.feedback import empty_message, skeleton_cards
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.video import youtube_video
 from student_portal.constants import Text
 from student_portal.state.talents import TalentCard, TalentsState
@@ -44,7 +45,7 @@ def category_select() -> rx.Component:
     )
 
 
-def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3) -> rx.Component:
+def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3, grid_id: str | None = None) -> rx.Component:
     return rx.cond(
         TalentsState.loading,
         skeleton_cards(3, "h-72"),
@@ -52,6 +53,7 @@ def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3) -> rx.C
             cards,
             rx.el.div(
                 rx.foreach(cards, lambda card: talent_card(card, card_heading)),
+                id=grid_id,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
             ),
             # A failed fetch is only logged (spec 8): nothing to show, unless a filter emptied the list.
@@ -61,7 +63,7 @@ def talents_grid(cards: rx.Var[list[TalentCard]], card_heading=rx.el.h3) -> rx.C
 
 
 def talents_section(*, preview: bool = True, heading_level: str = "h2") -> rx.Component:
-    """Home: the first 3 matching talents; /talent: all of them (`preview=False`)."""
+    """Home: the first 3 matching talents; /talent: all of them, a page at a time (`preview=False`)."""
     heading = rx.el.h1 if heading_level == "h1" else rx.el.h2
     return rx.el.section(
         rx.el.div(
@@ -69,10 +71,13 @@ def talents_section(*, preview: bool = True, heading_level: str = "h2") -> rx.Co
             category_select(),
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
+        rx.fragment() if preview else list_count(TalentsState),
         talents_grid(
-            TalentsState.preview_talents if preview else TalentsState.visible_talents,
+            TalentsState.page,
             card_heading=rx.el.h3 if heading_level == "h2" else rx.el.h2,
+            grid_id=None if preview else TalentsState.LIST_ID,
         ),
+        rx.fragment() if preview else show_more_button(TalentsState),
         aria_labelledby="talents-title",
         class_name="flex flex-col gap-4",
     )

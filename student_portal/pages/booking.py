@@ -11,6 +11,7 @@ from student_portal.components.feedback import empty_message, list_faces, skelet
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
 from student_portal.state.booking import BookingState
 
@@ -42,18 +43,21 @@ def booking() -> rx.Component:
                 fixed=[(str(n), str(n)) for n in Limit.GUEST_CHOICES],
             ),
         ),
+        list_count(BookingState),
         list_faces(
             loading=BookingState.loading,
             loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-96"),
             failed=BookingState.failed,
             error_text=Text.ROOMS_FAILED,
-            items=BookingState.visible_hotels,
+            items=BookingState.page,
             content=rx.el.div(
-                rx.foreach(BookingState.visible_hotels, hotel_card),
+                rx.foreach(BookingState.page, hotel_card),
+                id=BookingState.LIST_ID,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
             ),
             empty=empty_message(Text.NO_ROOMS),
         ),
+        show_more_button(BookingState),
         book_room_dialog(),
         class_name="flex flex-col gap-6",
     )

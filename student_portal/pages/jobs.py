@@ -7,6 +7,7 @@ from student_portal.components.feedback import empty_message, list_faces, skelet
 from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
 from student_portal.state.jobs import JobsState
 
@@ -21,14 +22,18 @@ from student_portal.state.jobs import JobsState
 def jobs() -> rx.Component:
     return rx.el.div(
         page_heading(Text.JOB_MARKET, "Jobs, internships and part-time work. Contact the employer directly."),
+        list_count(JobsState),
         list_faces(
             loading=JobsState.loading,
             loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-56"),
             failed=JobsState.failed,
             error_text=Text.JOBS_FAILED,
-            items=JobsState.jobs,
-            content=rx.el.div(rx.foreach(JobsState.jobs, job_card), class_name="grid gap-4 lg:grid-cols-2"),
+            items=JobsState.page,
+            content=rx.el.div(
+                rx.foreach(JobsState.page, job_card), id=JobsState.LIST_ID, class_name="grid gap-4 lg:grid-cols-2"
+            ),
             empty=empty_message(Text.NO_JOBS),
         ),
+        show_more_button(JobsState),
         class_name="flex flex-col gap-6",
     )

@@ -10,6 +10,7 @@ from student_portal.components.feedback import empty_message, error_message, loa
 from student_portal.components.filters import search_box
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
 from student_portal.slots import Slot
@@ -33,11 +34,13 @@ def notes_list() -> rx.Component:
         search_box(
             Text.SEARCH_NOTES, control_id="notes-search", value=NotesState.query, on_change=NotesState.set_query
         ),
+        list_count(NotesState),
         rx.cond(
-            NotesState.visible_notes,
-            document_list(NotesState.visible_notes, NotesState, heading=rx.el.h2),
+            NotesState.page,
+            document_list(NotesState.page, NotesState, heading=rx.el.h2, list_id=NotesState.LIST_ID),
             empty_message(Text.NO_NOTES_FOUND, no_match_detail(NotesState.query)),
         ),
+        show_more_button(NotesState),
         class_name="flex flex-col gap-4",
     )
 

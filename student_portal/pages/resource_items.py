@@ -12,6 +12,7 @@ from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
+from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.resources import item_card, type_selector
 from student_portal.constants import Limit, Text
 from student_portal.state.resources import LEVELS, FolderItemsState, Level
@@ -27,18 +28,21 @@ def items_page(level: Level) -> rx.Component:
         ),
         page_heading(FolderItemsState.heading),
         type_selector(),
+        list_count(FolderItemsState),
         list_faces(
             loading=FolderItemsState.loading,
             loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-80"),
             failed=FolderItemsState.failed,
             error_text=Text.ITEMS_FAILED,
-            items=FolderItemsState.visible_items,
+            items=FolderItemsState.page,
             content=rx.el.div(
-                rx.foreach(FolderItemsState.visible_items, item_card),
+                rx.foreach(FolderItemsState.page, item_card),
+                id=FolderItemsState.LIST_ID,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
             ),
             empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
+        show_more_button(FolderItemsState),
         class_name="flex flex-col gap-5",
     )
 

@@ -8,12 +8,17 @@ and javascript: links.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
-from student_portal.pocketbase import Article
+from student_portal import routes
+from student_portal.constants import Limit
+from student_portal.pocketbase import Article, content_cache
 from student_portal.pocketbase.collections import Collection
+from student_portal.state.address import replace_address
 from student_portal.state.content import public_rows
+from student_portal.state.paging import PagedList
 from student_portal.state.sections import load_sections
 from student_portal.utils.headings import fit_headings
 from student_portal.utils.sanitize import clean_html
@@ -56,16 +61,35 @@ class ArticlesState(rx.State):
         return await public_rows(Collection.ARTICLES, Article, article_body)
 
     def _show(self, articles: list[ArticleBody] | None) -> None:
-        self.articles = readable(articles)
+        # The carousel draws every slide it holds: the newest few, in the spec's order.
+        self.articles = readable(articles)[-Limit.HOME_ARTICLES_MAX :]
         self.loading = False
 
 
-class ArticlePageState(rx.State):
-    """/article: the same articles, titled one level higher. A state of its own so the home
-    page's delta does not carry a second copy of every article."""
+async def page_articles() -> list[ArticleBody] | None:
+    """Every readable article titled for /article, once per version of the list (shared)."""
+    articles = await public_rows(Collection.ARTICLES, Article, page_article_body)
+    if articles is None:
+        return None
+    return content_cache().view((Collection.ARTICLES,), "readable", lambda: readable(articles))
 
-    articles: list[ArticleBody] = []
+
+class ArticlePageState(PagedList, rx.State):
+    """/article: the articles as cards, titled one level higher, a page at a time. A state of
+    its own so the home page's delta does not carry a second copy of the articles."""
+
+    PAGE_SIZE: ClassVar[int] = Limit.ARTICLES_PAGE
+    LIST_ID: ClassVar[str] = "article-cards"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("article", "articles")
+
+    page: list[ArticleBody] = []
     loading: bool = True
+
+    def _address(self) -> rx.event.EventSpec:
+        return replace_address(routes.ARTICLE, self._show_query())
+
+    async def _refresh_page(self) -> None:
+        self._show_page(await page_articles())
 
     @rx.event(background=True)
     async def load(self):
@@ -73,8 +97,12 @@ class ArticlePageState(rx.State):
 
     @staticmethod
     async def _fetch() -> list[ArticleBody] | None:
-        return await public_rows(Collection.ARTICLES, Article, page_article_body)
+        return await page_articles()
 
     def _show(self, articles: list[ArticleBody] | None) -> None:
-        self.articles = readable(articles)
+        self.shown = self._shown_from(dict(self.router.url.query_parameters))
+        self._show_page(articles)
+
+    def _show_page(self, articles: list[ArticleBody] | None) -> None:
+        self.page = self._paged(articles)
         self.loading = False

@@ -1,22 +1,23 @@
 """Rooms (Bodim, /booking): hotels filtered by city and number of guests.
 
-The view lives in the address: /booking?city=<city id>&guests=<1-4>.
+The view lives in the address: /booking?city=<city id>&guests=<1-4>&show=<cards shown>.
 """
 
 from __future__ import annotations
 
-import asyncio
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
-from student_portal.pocketbase import City, Collection, Hotel
+from student_portal.pocketbase import City, Collection, Hotel, content_cache
 from student_portal.state.address import replace_address
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable
+from student_portal.state.paging import PagedList
 from student_portal.utils.filters import filter_hotels
 from student_portal.utils.phone import tel_href, whatsapp_link
 from student_portal.utils.query import bounded_text, int_choice, query_choice, query_int
@@ -73,31 +74,73 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
     )
 
 
-class BookingState(rx.State):
-    hotels: list[HotelCard] = []
+@dataclass(frozen=True)
+class RoomsView(SharedView):
+    """Every hotel card named with its city, and the city choices: made once per version of the
+    two lists and shared by every visitor (read-only)."""
+
+    cards: list[HotelCard]
+    cities: list[Option]
+    failed: bool = False
+    LISTS: ClassVar[tuple[str, ...]] = (Collection.HOTELS, Collection.CITYS)
+
+    def matching(self, city: str, guests: int) -> list[HotelCard]:
+        """Spec 5: no guest limit, or the chosen guests at most the limit; in the chosen city."""
+        return self.filtered((city, guests), lambda: filter_hotels(self.cards, city, guests))
+
+
+async def rooms_view() -> RoomsView:
+    hotels, cities = await public_lists((Collection.HOTELS, Hotel, _hotel), (Collection.CITYS, City, option))
+    options = usable(cities)
+    if hotels is None:
+        return RoomsView([], options, failed=True)
+    names = {c.value: c.label for c in options}
+    return content_cache().view(
+        RoomsView.LISTS, "view", lambda: RoomsView([hotel_card(h, names) for h in hotels], options)
+    )
+
+
+def _hotel(hotel: Hotel) -> Hotel:
+    return hotel
+
+
+class BookingState(PagedList, rx.State):
+    PAGE_SIZE: ClassVar[int] = Limit.ROOMS_PAGE
+    LIST_ID: ClassVar[str] = "rooms-list"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("room", "rooms")
+
+    page: list[HotelCard] = []  # the cards shown, one page at a time
     cities: list[Option] = []
     city: str = ""  # a Citys id; "" = All Cities
     guests: int = DEFAULT_GUESTS
     loading: bool = True
     failed: bool = False
 
-    @rx.var
-    def visible_hotels(self) -> list[HotelCard]:
-        """Spec 5: no guest limit, or the chosen guests at most the limit; in the chosen city."""
-        return filter_hotels(self.hotels, self.city, self.guests)
-
     def _address(self) -> rx.event.EventSpec:
         guests = "" if self.guests == DEFAULT_GUESTS else self.guests
-        return replace_address(routes.BOOKING, {"city": self.city, "guests": guests})
+        return replace_address(routes.BOOKING, {"city": self.city, "guests": guests, **self._show_query()})
+
+    def _show_view(self, view: RoomsView) -> None:
+        self.failed = view.failed
+        self.cities = view.cities
+        self.page = self._paged(view.matching(self.city, self.guests))
+        self.loading = False
+
+    async def _refresh_page(self) -> None:
+        self._show_view(await rooms_view())
 
     @rx.event
-    def set_city(self, value: str):
+    async def set_city(self, value: str):
         self.city = bounded_text(value, Limit.CHOICE_MAX_CHARS)
+        self._first_page()
+        await self._refresh_page()
         return self._address()
 
     @rx.event
-    def set_guests(self, value: str):
+    async def set_guests(self, value: str):
         self.guests = int_choice(value, Limit.GUEST_CHOICES, DEFAULT_GUESTS)
+        self._first_page()
+        await self._refresh_page()
         return self._address()
 
     @rx.event(background=True)
@@ -105,15 +148,9 @@ class BookingState(rx.State):
         async with self:
             params = dict(self.router.url.query_parameters)
             self.guests = query_int(params, "guests", Limit.GUEST_CHOICES, DEFAULT_GUESTS)
-            self.loading = not self.hotels
-        hotels, cities = await asyncio.gather(
-            public_rows(Collection.HOTELS, Hotel, lambda hotel: hotel),
-            public_rows(Collection.CITYS, City, option),
-        )
+            self.loading = not self.page
+        view = await rooms_view()
         async with self:
-            self.cities = usable(cities)
-            names = {c.value: c.label for c in self.cities}
-            self.failed = hotels is None
-            self.hotels = [hotel_card(h, names) for h in hotels or []]
-            self.city = query_choice(params, "city", {o.value for o in self.cities})
-            self.loading = False
+            self.city = query_choice(params, "city", {o.value for o in view.cities})
+            self.shown = self._shown_from(params)
+            self._show_view(view)

@@ -8,9 +8,10 @@ outage does not write one warning per visitor.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, TypeVar
 
 from student_portal.pocketbase import ClientResponseError, Record, configured_client, content_cache
 from student_portal.pocketbase.failures import FailureLog
@@ -23,6 +24,7 @@ backend_failures = FailureLog(log)
 
 RowT = TypeVar("RowT")
 RecordT = TypeVar("RecordT", bound=Record)
+ViewT = TypeVar("ViewT", bound="SharedView")
 
 
 async def public_rows(collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]) -> list[RowT] | None:
@@ -33,6 +35,39 @@ async def public_rows(collection: str, model: type[RecordT], shape: Callable[[Re
     except ClientResponseError as error:
         log.info("%s unavailable, section left empty: %s", collection, error.message)
         return None
+
+
+async def public_lists(*sources: tuple[str, type[Record], Callable[[Any], Any]]) -> list[list[Any] | None]:
+    """`public_rows(collection, model, shape)` for each source, all read at the same instant.
+
+    For a view derived from several lists (recordings named by subject, rooms by city) and
+    remembered per version of them (`ContentCache.view`): a cold cache fetches them together,
+    then each is read again one after the other from the warm cache, which does not wait, so no
+    realtime event can slip in between the reads.
+    """
+    await asyncio.gather(*(public_rows(*source) for source in sources))
+    return [await public_rows(*source) for source in sources]
+
+
+class SharedView:
+    """Base of a page's view of cached lists (cards joined with their names, search indexes),
+    made once per version of its `LISTS` and shared by every visitor: build it with
+    `content_cache().view(LISTS, ..., make)` right after reading the lists (`public_lists`).
+
+    `filtered(key, compute)` remembers a filtered list of it per filter values (`key`), for
+    every visitor with the same filters. The memo holds this view object, so its id in the key
+    stays unique while the entry lives, even when it is filtered later than it was read.
+    """
+
+    LISTS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def shared(cls: type[ViewT], make: Callable[[], ViewT]) -> ViewT:
+        """The view for the lists as just read: made by `make()` once per version of them."""
+        return content_cache().view(cls.LISTS, cls.__name__, make)
+
+    def filtered(self, key: Hashable, compute: Callable[[], list[RowT]]) -> list[RowT]:
+        return content_cache().view(self.LISTS, (key, id(self)), lambda: (self, compute()))[1]
 
 
 def file_url(record: Record, filename: str, thumb: str | None = None) -> str:

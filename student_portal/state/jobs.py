@@ -1,16 +1,26 @@
-"""The job market (/jobs): job cards with call, WhatsApp and email contacts."""
+"""The job market (/jobs): job cards with call, WhatsApp and email contacts, a page at a time
+(/jobs?show=<cards shown>)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import ClassVar, TypeVar
 
 import reflex as rx
 
-from student_portal.pocketbase import Collection, Job
+from student_portal import routes
+from student_portal.constants import Limit
+from student_portal.pocketbase import Collection, Job, content_cache
+from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
+from student_portal.state.paging import PagedList
 from student_portal.utils.dates import format_date, local_day
 from student_portal.utils.links import mailto_href
 from student_portal.utils.phone import tel_href, whatsapp_link
+
+T = TypeVar("T")
 
 LOGO_THUMB = "96x96"  # Jobs.logo thumbs in the schema
 
@@ -53,23 +63,59 @@ def job_card(job: Job) -> JobCard:
     )
 
 
-def newest_first(jobs: list[Job]) -> list[Job]:
+def _posted_at(job: Job) -> datetime | None:
+    return job.posted_at
+
+
+def newest_first(jobs: list[T], when: Callable[[T], datetime | None] = _posted_at) -> list[T]:  # type: ignore[assignment]
     """Most recently posted first; jobs without a date keep their order, after the dated ones."""
-    dated = sorted((j for j in jobs if j.posted_at), key=lambda j: j.posted_at, reverse=True)
-    return dated + [j for j in jobs if not j.posted_at]
+    dated = sorted((j for j in jobs if when(j)), key=when, reverse=True)  # type: ignore[arg-type]
+    return dated + [j for j in jobs if not when(j)]
 
 
-class JobsState(rx.State):
-    jobs: list[JobCard] = []
+def _dated_card(job: Job) -> tuple[datetime | None, JobCard]:
+    """A card with its posting time, for ordering (shaped once per version of the list)."""
+    return job.posted_at, job_card(job)
+
+
+def _newest_first_cards(dated: list[tuple[datetime | None, JobCard]]) -> list[JobCard]:
+    return [card for _, card in newest_first(dated, lambda pair: pair[0])]
+
+
+async def job_cards() -> list[JobCard] | None:
+    """Every job card, newest first; made once per version of the list, shared by every visitor."""
+    dated = await public_rows(Collection.JOBS, Job, _dated_card)
+    if dated is None:
+        return None
+    return content_cache().view((Collection.JOBS,), "newest first", lambda: _newest_first_cards(dated))
+
+
+class JobsState(PagedList, rx.State):
+    PAGE_SIZE: ClassVar[int] = Limit.JOBS_PAGE
+    LIST_ID: ClassVar[str] = "jobs-list"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("job", "jobs")
+
+    page: list[JobCard] = []  # the cards shown, one page at a time
     loading: bool = True
     failed: bool = False
+
+    def _address(self) -> rx.event.EventSpec:
+        return replace_address(routes.JOBS, self._show_query())
+
+    def _show_cards(self, cards: list[JobCard] | None) -> None:
+        self.failed = cards is None
+        self.page = self._paged(cards)
+        self.loading = False
+
+    async def _refresh_page(self) -> None:
+        self._show_cards(await job_cards())
 
     @rx.event(background=True)
     async def load(self):
         async with self:
-            self.loading = not self.jobs
-        jobs = await public_rows(Collection.JOBS, Job, lambda job: job)
+            params = dict(self.router.url.query_parameters)
+            self.loading = not self.page
+        cards = await job_cards()
         async with self:
-            self.failed = jobs is None
-            self.jobs = [job_card(job) for job in newest_first(jobs or [])]
-            self.loading = False
+            self.shown = self._shown_from(params)
+            self._show_cards(cards)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from student_portal import routes
+from student_portal.constants import Limit
 from student_portal.pocketbase import NewsItem
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
@@ -60,5 +61,6 @@ class NewsState(rx.State):
         return None if slides is None else [slide for slide in slides if slide is not None]
 
     def _show(self, slides: list[NewsSlide] | None) -> None:
-        self.items = slides or []
+        # The carousel draws every slide it holds: the newest few, in the spec's order.
+        self.items = (slides or [])[-Limit.HOME_NEWS_MAX :]
         self.loading = False

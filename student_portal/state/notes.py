@@ -8,11 +8,12 @@ applies too. A visitor who may not see notes gets no note data at all, not even 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 
 from student_portal import routes
+from student_portal.constants import Limit
 from student_portal.pocketbase import (
     ClientResponseError,
     ContentSlide,
@@ -21,10 +22,12 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
+from student_portal.state.address import replace_address
 from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, public_rows
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.state.paging import PagedList
 from student_portal.state.signed_in import Phase, sign_in_gate
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
@@ -54,21 +57,36 @@ def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFi
 
 
 @forget_on_logout
-class NotesState(ProtectedDocuments, rx.State):
+class NotesState(PagedList, ProtectedDocuments, rx.State):
+    PAGE_SIZE: ClassVar[int] = Limit.NOTES_PAGE
+    LIST_ID: ClassVar[str] = "notes-list"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("note", "notes")
+
     phase: str = Phase.CHECKING
-    notes: list[DocumentRow] = []
+    # Every note this visitor may see (fetched with their token): a backend var, never sent;
+    # the browser gets one page of those matching the search.
+    _notes: list[DocumentRow] = []
+    page: list[DocumentRow] = []
     query: str = ""
     slides: list[PageSlide] = []  # Notes_Slides: public pictures, for the carousel
     slides_loading: bool = True  # the carousel keeps its place until they arrive
 
-    @rx.var
-    def visible_notes(self) -> list[DocumentRow]:
+    def _address(self) -> rx.event.EventSpec:
+        return replace_address(routes.NOTES, self._show_query())
+
+    def _show_notes(self) -> None:
         """Spec 5: case-insensitive substring search on the name."""
-        return search_by_name(self.notes, self.query)
+        self.page = self._paged(search_by_name(self._notes, self.query))
+
+    async def _refresh_page(self) -> None:
+        self._show_notes()
 
     @rx.event
     def set_query(self, value: str):
         self.query = bounded_text(value)
+        self._first_page()
+        self._show_notes()
+        return self._address()
 
     @rx.event(background=True)
     async def load_slides(self):
@@ -79,7 +97,8 @@ class NotesState(ProtectedDocuments, rx.State):
     @rx.event(background=True)
     async def load(self):
         async with self:
-            self.phase, self.notes, self.query = Phase.CHECKING, [], ""
+            self.phase, self._notes, self.page, self.query = Phase.CHECKING, [], [], ""
+            self.shown = self._shown_from(dict(self.router.url.query_parameters))
             self._remember_files([], {})
         session = await sign_in_gate(self, routes.NOTES)
         if not isinstance(session, Session):
@@ -102,6 +121,7 @@ class NotesState(ProtectedDocuments, rx.State):
         backend_failures.recovered("Notes list")
         rows, files = note_rows(parse_records(Note, items))
         async with self:
-            self.notes = rows
+            self._notes = rows
+            self._show_notes()
             self._remember_files(rows, files)
             self.phase = Phase.READY

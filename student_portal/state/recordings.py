@@ -16,9 +16,9 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
-from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject, content_cache
+from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
 from student_portal.state.address import replace_address
-from student_portal.state.content import public_rows
+from student_portal.state.content import SharedView, public_lists, public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.paging import PagedList
@@ -57,12 +57,11 @@ def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> l
     return filter_by_category(search_by_name(cards, query), subject, "subject_id")
 
 
-_LISTS = (Collection.RECORDINGS, Collection.SUBJECTS)
 _SOURCES = ((Collection.RECORDINGS, Recording, recording_card), (Collection.SUBJECTS, Subject, option))
 
 
 @dataclass(frozen=True)
-class RecordingsView:
+class RecordingsView(SharedView):
     """Every recording card named with its subject, the names folded for search, the subject
     choices: made once per version of the two lists and shared by every visitor (read-only)."""
 
@@ -70,13 +69,13 @@ class RecordingsView:
     folded: list[str]
     subjects: list[Option]
     failed: bool = False
+    LISTS: ClassVar[tuple[str, ...]] = (Collection.RECORDINGS, Collection.SUBJECTS)
 
     def matching(self, query: str, subject: str) -> list[RecordingCard]:
         """The recordings a search and subject choose, over the whole catalog; shared between
         visitors with the same filters while the lists are unchanged."""
-        return content_cache().view(
-            _LISTS,
-            ("search", id(self), query.strip().casefold(), subject),
+        return self.filtered(
+            (query.strip().casefold(), subject),
             lambda: filter_by_category(search_folded(self.cards, self.folded, query), subject, "subject_id"),
         )
 
@@ -87,15 +86,11 @@ def _recordings_view(recordings: list[RecordingCard], subjects: list[Option]) ->
 
 
 async def recordings_view() -> RecordingsView:
-    await asyncio.gather(*(public_rows(*source) for source in _SOURCES))  # a cold cache: both at once
-    # Read again, one after the other: from a warm cache that does not wait, so the view is
-    # made from (and remembered for) the lists as they are at this instant.
-    recordings = await public_rows(*_SOURCES[0])
-    subjects = await public_rows(*_SOURCES[1])
+    recordings, subjects = await public_lists(*_SOURCES)
     options = usable(subjects)
     if recordings is None:
         return RecordingsView([], [], options, failed=True)
-    return content_cache().view(_LISTS, "view", lambda: _recordings_view(recordings, options))
+    return RecordingsView.shared(lambda: _recordings_view(recordings, options))
 
 
 class RecordingsState(PagedList, rx.State):

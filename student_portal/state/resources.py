@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
@@ -30,6 +31,7 @@ from student_portal.slots import Slot, level_slides
 from student_portal.state.address import replace_address
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
+from student_portal.state.paging import PagedList
 from student_portal.utils.query import query_choice
 
 ITEM_THUMB = "400x300"  # OL_Items/AL_Items.image thumbs in the schema
@@ -152,18 +154,21 @@ class ResourceFoldersState(rx.State):
             self.loading = False
 
 
-class FolderItemsState(rx.State):
+class FolderItemsState(PagedList, rx.State):
+    PAGE_SIZE: ClassVar[int] = Limit.FOLDER_ITEMS_PAGE
+    LIST_ID: ClassVar[str] = "folder-items"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("item", "items")
+
     level: str = ""
     folder_id: str = ""
     folder_name: str = ""
-    items: list[ItemCard] = []
+    # The folder's items (up to Limit.FOLDER_ITEMS_PER_PAGE, fetched for this visitor's folder):
+    # a backend var, never sent; the browser gets one page of the chosen type.
+    _items: list[ItemCard] = []
+    page: list[ItemCard] = []
     item_type: str = PAPER
     loading: bool = True
     failed: bool = False
-
-    @rx.var
-    def visible_items(self) -> list[ItemCard]:
-        return [item for item in self.items if item.type == self.item_type]
 
     @rx.var
     def heading(self) -> str:
@@ -174,25 +179,38 @@ class FolderItemsState(rx.State):
     def folders_path(self) -> str:
         return LEVELS[self.level].folders_path if self.level in LEVELS else routes.HOME
 
-    @rx.event
-    def set_item_type(self, value: str):
-        self.item_type = value if value in dict(ITEM_TYPES) else PAPER
+    def _address(self) -> rx.event.EventSpec | None:
         level = LEVELS.get(self.level)
         if level is None:
             return None
         return replace_address(
-            level.folder_path(self.folder_id), {"type": "" if self.item_type == PAPER else self.item_type}
+            level.folder_path(self.folder_id),
+            {"type": "" if self.item_type == PAPER else self.item_type, **self._show_query()},
         )
+
+    def _show_items(self) -> None:
+        self.page = self._paged([item for item in self._items if item.type == self.item_type])
+
+    async def _refresh_page(self) -> None:
+        self._show_items()
+
+    @rx.event
+    def set_item_type(self, value: str):
+        self.item_type = value if value in dict(ITEM_TYPES) else PAPER
+        self._first_page()
+        self._show_items()
+        return self._address()
 
     @rx.event(background=True)
     async def load(self, level_key: str):
         level = LEVELS[level_key]
         async with self:
             folder_id = routes.route_arg(self.router, routes.FOLDER_ID)
-            self.item_type = query_choice(self.router.url.query_parameters, "type", dict(ITEM_TYPES), PAPER)
+            params = dict(self.router.url.query_parameters)
+            self.item_type = query_choice(params, "type", dict(ITEM_TYPES), PAPER)
             if (self.level, self.folder_id) != (level.key, folder_id):
-                self.level, self.folder_id, self.folder_name, self.items = level.key, folder_id, "", []
-            self.loading = not self.items
+                self.level, self.folder_id, self.folder_name, self._items, self.page = level.key, folder_id, "", [], []
+            self.loading = not self.page
         items, folders = await asyncio.gather(
             _items_or_none(level, folder_id), public_rows(level.folders, Folder, lambda folder: folder)
         )
@@ -200,6 +218,8 @@ class FolderItemsState(rx.State):
             if (self.level, self.folder_id) != (level.key, folder_id):
                 return
             self.failed = items is None
-            self.items = [item_card(item) for item in items or []]
+            self._items = [item_card(item) for item in items or []]
             self.folder_name = next((f.display_name for f in folders or [] if f.id == folder_id), "")
+            self.shown = self._shown_from(params)
+            self._show_items()
             self.loading = False

@@ -6,8 +6,8 @@ products). Spec 8: a failed products or categories fetch is only logged; the lis
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import reflex as rx
 
@@ -15,8 +15,9 @@ from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable
+from student_portal.state.paging import PagedList
 from student_portal.state.sections import load_sections
 from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
@@ -46,50 +47,83 @@ def product_card(product: Product) -> ProductCard:
     )
 
 
-class ShopState(rx.State):
-    _products: list[ProductCard] = []  # backend only: the page gets its filtered view
+@dataclass(frozen=True)
+class ShopView(SharedView):
+    """Every product card and the category choices, shared by every visitor (read-only)."""
+
+    cards: list[ProductCard]
+    categories: list[Option]
+    LISTS: ClassVar[tuple[str, ...]] = (Collection.PRODUCTS, Collection.CATEGORIES)
+
+    def matching(self, category: str) -> list[ProductCard]:
+        """Spec 4: all products, or those whose category list contains the chosen id."""
+        return self.filtered(category, lambda: filter_by_category(self.cards, category, "categories"))
+
+
+async def shop_view() -> ShopView:
+    products, categories = await public_lists(
+        (Collection.PRODUCTS, Product, product_card), (Collection.CATEGORIES, Category, option)
+    )
+    return ShopView.shared(lambda: ShopView(products or [], usable(categories)))
+
+
+class ShopState(PagedList, rx.State):
+    """/shop pages its products; the home preview shows Limit.HOME_SHOP_PREVIEW of them."""
+
+    PAGE_SIZE: ClassVar[int] = Limit.SHOP_PAGE
+    LIST_ID: ClassVar[str] = "shop-grid"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("product", "products")
+
+    page: list[ProductCard] = []  # the cards shown: one page on /shop, the preview on home
     categories: list[Option] = []
     category: str = ""  # a Categories id; "" = All Categories
     loading: bool = True
-
-    @rx.var
-    def visible_products(self) -> list[ProductCard]:
-        return filter_by_category(self._products, self.category, "categories")
 
     @rx.var
     def shop_url(self) -> str:
         """Show More keeps the chosen category."""
         return page_url(routes.SHOP, {"category": self.category})
 
-    @rx.event
-    def set_category(self, value: str):
-        """The home preview's dropdown: filters in place (the home address has no shop query)."""
-        self.category = bounded_text(value, Limit.CHOICE_MAX_CHARS)
+    def _address(self) -> rx.event.EventSpec:
+        return replace_address(routes.SHOP, {"category": self.category, **self._show_query()})
+
+    def _show_view(self, view: ShopView) -> None:
+        self.categories = view.categories
+        self.page = self._paged(view.matching(self.category))
+        self.loading = False
+
+    async def _refresh_page(self) -> None:
+        self._show_view(await shop_view())
 
     @rx.event
-    def choose_category(self, value: str):
+    async def set_category(self, value: str):
+        """The home preview's dropdown: filters in place (the home address has no shop query)."""
+        self.category = bounded_text(value, Limit.CHOICE_MAX_CHARS)
+        self.shown = Limit.HOME_SHOP_PREVIEW
+        await self._refresh_page()
+
+    @rx.event
+    async def choose_category(self, value: str):
         """The /shop dropdown: filters and writes ?category= into the address."""
         self.category = bounded_text(value, Limit.CHOICE_MAX_CHARS)
-        return replace_address(routes.SHOP, {"category": self.category})
+        self._first_page()
+        await self._refresh_page()
+        return self._address()
 
     @rx.event(background=True)
     async def load(self):
         await load_sections(self, [ShopState])
 
     @staticmethod
-    async def _fetch() -> tuple[list[ProductCard] | None, list[Option] | None]:
-        return await asyncio.gather(
-            public_rows(Collection.PRODUCTS, Product, product_card),
-            public_rows(Collection.CATEGORIES, Category, option),
-        )
+    async def _fetch() -> ShopView:
+        return await shop_view()
 
-    def _show(self, lists: tuple[list[ProductCard] | None, list[Option] | None] | None) -> None:
-        products, categories = lists or (None, None)
-        options = usable(categories)
-        self._products = products or []
-        self.categories = options
+    def _show(self, view: ShopView | None) -> None:
+        view = view or ShopView([], [])
         # The category from the address (/shop?category=); an unknown or stale id in a shared
         # link falls back to All Categories.
         params = dict(self.router.url.query_parameters)
-        self.category = query_choice(params, "category", {o.value for o in options})
-        self.loading = False
+        self.category = query_choice(params, "category", {o.value for o in view.categories})
+        on_shop = self.router.url.path.rstrip("/") == routes.SHOP
+        self.shown = self._shown_from(params) if on_shop else Limit.HOME_SHOP_PREVIEW
+        self._show_view(view)

@@ -1,19 +1,22 @@
-"""Talents: students' videos with a category filter (home: at most 3; /talent: all)."""
+"""Talents: students' videos with a category filter (home: at most 3; /talent: all, a page at a time)."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.pocketbase import Talent, TalentCategory
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import public_rows
+from student_portal.state.address import replace_address
+from student_portal.state.content import SharedView, public_lists
+from student_portal.state.paging import PagedList
 from student_portal.state.sections import load_sections
 from student_portal.utils.dates import format_date
-from student_portal.utils.filters import filter_by_category, take
+from student_portal.utils.filters import filter_by_category
 from student_portal.utils.youtube import youtube_id
 
 
@@ -44,50 +47,78 @@ def talent_card(record: Talent) -> TalentCard:
     )
 
 
-class TalentsState(rx.State):
-    _talents: list[TalentCard] = []  # backend only: the page gets its views of it
+def _category_option(record: TalentCategory) -> CategoryOption:
+    return CategoryOption(id=record.id, name=record.name)
+
+
+@dataclass(frozen=True)
+class TalentsView(SharedView):
+    """Every talent card and the named categories, shared by every visitor (read-only)."""
+
+    cards: list[TalentCard]
+    categories: list[CategoryOption]
+    LISTS: ClassVar[tuple[str, ...]] = (Collection.TALENTS, Collection.TALENTS_CATEGORIES)
+
+    def matching(self, category: str) -> list[TalentCard]:
+        # Spec 4: an empty choice means all; else talents whose categorie equals the id.
+        return self.filtered(category, lambda: filter_by_category(self.cards, category, "category_id"))
+
+
+async def talents_view() -> TalentsView:
+    talents, categories = await public_lists(
+        (Collection.TALENTS, Talent, talent_card), (Collection.TALENTS_CATEGORIES, TalentCategory, _category_option)
+    )
+    return TalentsView.shared(
+        lambda: TalentsView(talents or [], [option for option in categories or [] if option.name])
+    )
+
+
+class TalentsState(PagedList, rx.State):
+    """Home shows Limit.TALENTS_MAX matching talents; /talent pages through all of them."""
+
+    PAGE_SIZE: ClassVar[int] = Limit.TALENTS_PAGE
+    LIST_ID: ClassVar[str] = "talents-grid"
+    COUNT_WORDS: ClassVar[tuple[str, str]] = ("talent", "talents")
+
+    page: list[TalentCard] = []  # the cards shown: the preview on home, a page on /talent
     categories: list[CategoryOption] = []
     category: str = ""
+    has_talents: bool = False  # any talent at all: an empty page then means the filter emptied it
     loading: bool = True
 
-    @rx.var
-    def visible_talents(self) -> list[TalentCard]:
-        # Spec 4: an empty choice means all; else talents whose categorie equals the id.
-        return filter_by_category(self._talents, self.category, "category_id")
+    def _on_preview(self) -> bool:
+        return self.router.url.path.rstrip("/") != routes.TALENT
 
-    @rx.var
-    def has_talents(self) -> bool:
-        """Any talent at all: an empty filtered list then means the filter emptied it."""
-        return bool(self._talents)
+    def _address(self) -> rx.event.EventSpec:
+        return replace_address(routes.TALENT, self._show_query())
 
-    @rx.var
-    def preview_talents(self) -> list[TalentCard]:
-        return take(self.visible_talents, Limit.TALENTS_MAX)
+    def _show_view(self, view: TalentsView) -> None:
+        self.categories = view.categories
+        self.has_talents = bool(view.cards)
+        self.page = self._paged(view.matching(self.category))
+        self.loading = False
+
+    async def _refresh_page(self) -> None:
+        self._show_view(await talents_view())
 
     @rx.event
-    def set_category(self, category_id: str):
+    async def set_category(self, category_id: str):
         self.category = category_id if any(c.id == category_id for c in self.categories) else ""
+        self.shown = Limit.TALENTS_MAX if self._on_preview() else self.PAGE_SIZE
+        await self._refresh_page()
 
     @rx.event(background=True)
     async def load(self):
         await load_sections(self, [TalentsState])
 
     @staticmethod
-    async def _fetch() -> tuple[list[TalentCard] | None, list[CategoryOption] | None]:
-        return await asyncio.gather(
-            public_rows(Collection.TALENTS, Talent, talent_card),
-            public_rows(
-                Collection.TALENTS_CATEGORIES,
-                TalentCategory,
-                lambda record: CategoryOption(id=record.id, name=record.name),
-            ),
-        )
+    async def _fetch() -> TalentsView:
+        return await talents_view()
 
-    def _show(self, lists: tuple[list[TalentCard] | None, list[CategoryOption] | None] | None) -> None:
-        talents, categories = lists or (None, None)
-        named = [option for option in categories or [] if option.name]
-        self._talents = talents or []
-        self.categories = named
-        if not any(option.id == self.category for option in named):
+    def _show(self, view: TalentsView | None) -> None:
+        view = view or TalentsView([], [])
+        if not any(option.id == self.category for option in view.categories):
             self.category = ""
-        self.loading = False
+        params = dict(self.router.url.query_parameters)
+        self.shown = Limit.TALENTS_MAX if self._on_preview() else self._shown_from(params)
+        self._show_view(view)

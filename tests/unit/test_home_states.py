@@ -13,7 +13,7 @@ from student_portal.state.home import HOME_SECTIONS
 from student_portal.state.news import active_news, news_slide
 from student_portal.state.schedule import ScheduleFetch, ScheduleState, TeacherCard, class_row
 from student_portal.state.sections import FollowUp
-from student_portal.state.talents import CategoryOption, TalentCard, TalentsState
+from student_portal.state.talents import CategoryOption, TalentCard, TalentsState, TalentsView
 from student_portal.utils.dates import today_local
 
 
@@ -80,27 +80,29 @@ def _talent(tid: str, category: str) -> TalentCard:
 
 def test_talents_filter_by_category_and_home_shows_at_most_three() -> None:
     state = _new(TalentsState)
-    state._talents = [
-        _talent("a", "sing"),
-        _talent("b", "dance"),
-        _talent("c", "sing"),
-        _talent("d", "sing"),
-        _talent("e", "sing"),
-    ]
-    assert len(state.preview_talents) == Limit.TALENTS_MAX
+    talents = [_talent("a", "sing"), _talent("b", "dance"), _talent("c", "sing"), _talent("d", "sing")]
+    view = TalentsView([*talents, _talent("e", "sing")], [CategoryOption("sing", "Singing")])
+    state._show(view)  # on home
+    assert [t.id for t in state.page] == ["a", "b", "c"] and len(state.page) == Limit.TALENTS_MAX
+    assert state.total == 5 and state.has_talents
     state.category = "sing"
-    assert [t.id for t in state.visible_talents] == ["a", "c", "d", "e"]
-    assert [t.id for t in state.preview_talents] == ["a", "c", "d"]
+    state._show_view(view)
+    assert [t.id for t in state.page] == ["a", "c", "d"] and state.total == 4
     state.category = "dance"
-    assert [t.id for t in state.preview_talents] == ["b"]
+    state._show_view(view)
+    assert [t.id for t in state.page] == ["b"]
 
 
-def test_an_unknown_talent_category_means_all_categories() -> None:
+def test_an_unknown_talent_category_means_all_categories(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def no_refresh(self) -> None:  # the shared cache is not what is tested here
+        return None
+
+    monkeypatch.setattr(TalentsState, "_refresh_page", no_refresh)
     state = _new(TalentsState)
     state.categories = [CategoryOption(id="sing", name="Singing")]
-    TalentsState.set_category.fn(state, "sing")
+    asyncio.run(TalentsState.set_category.fn(state, "sing"))
     assert state.category == "sing"
-    TalentsState.set_category.fn(state, "nope")
+    asyncio.run(TalentsState.set_category.fn(state, "nope"))
     assert state.category == ""
 
 
