@@ -8,6 +8,7 @@ restarted on it:
   (measured in the browser, so an upper bound of the server's time) and the bytes it cost;
 - a search on /youtube: the bytes it brought;
 - 200 simulated visitors bursting onto / and 100 onto /youtube (benchmarks/concurrency.py);
+- Lighthouse (mobile) on the benchmark's Lighthouse pages, when Lighthouse is installed;
 - the site's resident memory after all that (one worker: the memory per worker).
 """
 
@@ -93,9 +94,26 @@ async def _pages(site_url: str) -> dict[str, Any]:
         return {path: await _page(browser, site_url + path, list_id) for path, list_id in PAGES}
 
 
-def _one_catalog(servers: Servers, log) -> dict[str, Any]:
+def _lighthouse(site_url: str, pages: tuple[str, ...], log) -> dict[str, Any]:
+    if not config.LIGHTHOUSE_BIN.exists():
+        return {}
+    from benchmarks import lighthouse
+
+    measured = lighthouse.measure(site_url, None, pages, 1, log)["pages"]
+    return {
+        path: {"performance": page.get("performance"), "lcp_ms": page.get("lcp_ms"), "kib": _kib(page.get("bytes"))}
+        for path, page in measured.items()
+    }
+
+
+def _kib(value: int | None) -> float | None:
+    return None if value is None else round(value / 1024)
+
+
+def _one_catalog(servers: Servers, log, lighthouse_pages: tuple[str, ...]) -> dict[str, Any]:
     servers.restart_site()
     result: dict[str, Any] = {"pages": asyncio.run(_pages(servers.site_url))}
+    result["lighthouse"] = _lighthouse(servers.site_url, lighthouse_pages, log)
     for path, visitors in BURSTS:
         log(f"catalogs: {visitors} visitors on {path}")
         level = concurrency.measure(servers, (visitors,), path, log)["levels"][0]
@@ -111,11 +129,13 @@ def _one_catalog(servers: Servers, log) -> dict[str, Any]:
     return result
 
 
-def measure(servers: Servers, workdir: Path, scale: float = 1.0, log=print) -> dict[str, Any]:
+def measure(
+    servers: Servers, workdir: Path, scale: float = 1.0, log=print, lighthouse_pages: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Both catalogs, the demo data first; the site is left on the demo data."""
     results: dict[str, Any] = {"scale": scale, "large_counts": {k: round(v * scale) for k, v in FULL_COUNTS.items()}}
     log("catalogs: demo data")
-    results["demo"] = _one_catalog(servers, log)
+    results["demo"] = _one_catalog(servers, log, lighthouse_pages)
     demo = servers.pocketbase
     started = time.monotonic()
     large = start_catalog(workdir / "large_catalog", scale=scale, port=config.POCKETBASE_PORT + 10)
@@ -123,7 +143,7 @@ def measure(servers: Servers, workdir: Path, scale: float = 1.0, log=print) -> d
     try:
         log(f"catalogs: large catalog (built in {results['large_build_s']} s)")
         servers.pocketbase = large
-        results["large"] = _one_catalog(servers, log)
+        results["large"] = _one_catalog(servers, log, lighthouse_pages)
     finally:
         servers.pocketbase = demo
         servers.stop_site()
@@ -153,6 +173,12 @@ def render(results: dict[str, Any]) -> str:
         lines.append(
             f"{visitors} visitors on {path}: p95 demo {d.get('p95_s')} s, large {g.get('p95_s')} s "
             f"(x{ratio}, target <= 1.2), errors {d.get('errors')}/{g.get('errors')}"
+        )
+    for path, d in demo.get("lighthouse", {}).items():
+        g = large.get("lighthouse", {}).get(path, {})
+        lines.append(
+            f"Lighthouse {path}: performance {d.get('performance')} / {g.get('performance')}, "
+            f"LCP {d.get('lcp_ms')} / {g.get('lcp_ms')} ms, {d.get('kib')} / {g.get('kib')} KiB (demo / large)"
         )
     lines.append(
         f"site memory (one worker): demo {demo.get('site_rss_mib')} MiB, large {large.get('site_rss_mib')} MiB"

@@ -113,7 +113,7 @@ def _live(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, An
 def _catalogs(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import catalogs
 
-    return catalogs.measure(servers, workdir, sizes.catalog_scale, log)
+    return catalogs.measure(servers, workdir, sizes.catalog_scale, log, sizes.lighthouse_pages)
 
 
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each

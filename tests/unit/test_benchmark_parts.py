@@ -238,3 +238,22 @@ def test_boot_event_carries_the_page_and_the_compiled_state_hashes(tmp_path):
         "router_data": {"pathname": "/", "asPath": "/"},
     }
     assert CompiledFrontend.read(tmp_path / "missing") == CompiledFrontend()
+
+
+def test_the_catalogs_table_puts_demo_and_large_side_by_side() -> None:
+    from benchmarks import catalogs
+
+    def catalog(ws_kb: float, p95: float) -> dict:
+        return {
+            "pages": {"/youtube": {"ws_kb": ws_kb, "dom_nodes": 900, "show_more_ms": 120, "search_kb": 9.5}},
+            "burst /": {"p95_s": p95, "errors": 0},
+            "burst /youtube": {"p95_s": p95, "errors": 0},
+            "lighthouse": {"/": {"performance": 95, "lcp_ms": 2100.0, "kib": 180}},
+            "site_rss_mib": 80.0,
+        }
+
+    table = catalogs.render({"scale": 1.0, "large_counts": {}, "demo": catalog(5.0, 0.5), "large": catalog(12.0, 0.55)})
+    assert "/youtube" in table and "5.0" in table and "12.0" in table
+    assert "(x1.1, target <= 1.2)" in table
+    assert "search on the large catalog: 9.5 KB" in table
+    assert "performance 95 / 95" in table
