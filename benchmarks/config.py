@@ -117,9 +117,13 @@ class Sizes:
     live_samples: int
     catalog_scale: float = 1.0  # the large catalog's size (benchmarks/large_catalog.py)
 
+    search_records: int = 20_000  # generated public records (issue 13)
+    search_visitors: int = 100  # simulated visitors typing a search at once
+    search_rebuilds: int = 10  # index rebuilds timed after an edit
+
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400), 10)
-QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1)
+QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3)
 
 
 class Target:
@@ -134,3 +138,6 @@ class Target:
     VISITORS_P95_MAX_S: Final = 1.0
     VISITORS_ERRORS_MAX: Final = 0
     LIVE_UPDATE_MAX_MS: Final = 2000
+    SEARCH_QUERY_P95_MAX_MS: Final = 30.0
+    SEARCH_REBUILD_MAX_MS: Final = 200.0
+    SEARCH_TYPING_P95_MAX_S: Final = 0.5

@@ -175,3 +175,73 @@ async def visit(
             await asyncio.wait_for(client.disconnect(), 5)
         await session.close()
     return result
+
+
+class Tab:
+    """An open page that sends events as the browser does and keeps the state it is sent."""
+
+    def __init__(self, client: Any, path: str, progress: _Progress) -> None:
+        self._client, self._path, self._progress = client, path, progress
+
+    @property
+    def state(self) -> dict[str, dict[str, Any]]:
+        return self._progress.state
+
+    async def send(self, name: str, payload: dict[str, Any]) -> None:
+        router = {"pathname": self._path, "asPath": self._path}
+        await self._client.emit("event", {"name": name, "payload": payload, "router_data": router}, namespace="/_event")
+
+    async def wait_for(self, done, timeout_s: float = config.VISITOR_TIMEOUT_S) -> None:
+        """Until `done(state)` (suffixed var names, as sent); raises TimeoutError."""
+        deadline = time.perf_counter() + timeout_s
+        while not done(self._progress.state):
+            if self._progress.backend_error:
+                raise RuntimeError("backend error toast")
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError("no such state")
+            self._progress.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._progress.changed.wait(), remaining)
+
+
+@contextlib.asynccontextmanager
+async def open_tab(site_url: str, path: str, frontend: CompiledFrontend, timeout_s: float = config.VISITOR_TIMEOUT_S):
+    """A tab with `path` loaded (hydrated); closed on leaving."""
+    import aiohttp
+    import socketio
+
+    progress = _Progress()
+    session = aiohttp.ClientSession()
+    client = socketio.AsyncClient(reconnection=False, http_session=session)
+
+    async def on_event(update: dict[str, Any]) -> None:
+        for substate, changes in (update.get("delta") or {}).items():
+            progress.state.setdefault(substate, {}).update(changes)
+        if "backend_error" in json.dumps(update.get("events") or []):
+            progress.backend_error = True
+        progress.changed.set()
+
+    client.on("event", on_event, namespace="/_event")
+    auth: dict[str, Any] = {"event": boot_event(path, frontend)}
+    if frontend.state_schema:
+        auth["state_schema"] = frontend.state_schema
+    try:
+        await asyncio.wait_for(
+            client.connect(
+                f"{site_url}?token={uuid.uuid4()}",
+                namespaces=["/_event"],
+                socketio_path="/_event",
+                transports=["websocket"],
+                auth=auth,
+                wait_timeout=timeout_s,
+            ),
+            timeout_s,
+        )
+        tab = Tab(client, path, progress)
+        await tab.wait_for(is_hydrated, timeout_s)
+        yield tab
+    finally:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.disconnect(), 5)
+        await session.close()

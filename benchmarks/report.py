@@ -91,6 +91,14 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             error or f"max {_ms(slowest)} of {live['ms']['n']} (median {_ms(live['ms']['p50'])})",
             ok,
         )
+    search = results.get("search")
+    if search:
+        from benchmarks.search import target_rows
+
+        for name, measured, ok in target_rows(
+            search, Target.SEARCH_QUERY_P95_MAX_MS, Target.SEARCH_REBUILD_MAX_MS, Target.SEARCH_TYPING_P95_MAX_S
+        ):
+            add(name, measured, ok)
     return rows
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs")
+MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs", "search")
 
 
 def log(message: str) -> None:
@@ -116,6 +116,12 @@ def _catalogs(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str,
     return catalogs.measure(servers, workdir, sizes.catalog_scale, log, sizes.lighthouse_pages)
 
 
+def _search(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import search
+
+    return search.measure(servers, sizes.search_records, sizes.search_visitors, sizes.search_rebuilds, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
 RUNNERS = {
@@ -125,6 +131,7 @@ RUNNERS = {
     "live": _live,
     "pocketbase": _pocketbase,
     "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
+    "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
 }
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
@@ -133,6 +140,7 @@ RESULT_KEYS = {
     "concurrency": "concurrency",
     "live": "live_updates",
     "catalogs": "catalogs",
+    "search": "search",
 }
 
 

@@ -18,8 +18,9 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from student_portal.pocketbase import ClientResponseError, configured_client, content_cache, parse_records
+from student_portal.pocketbase import ClientResponseError, ContentCache, configured_client, content_cache, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import PROTECTED_MODELS, PUBLIC, Collection
 from student_portal.pocketbase.failures import FailureLog
@@ -34,57 +35,66 @@ Lists = dict[str, list[r.Record]]
 
 @dataclass(frozen=True)
 class Source:
-    """A segment: the collections it reads (the first holds the documents) and how."""
+    """A segment: the documents of one collection, each made by `make(record, names)` where
+    `names` are the names of the list it joins (`names_of`: subjects, folders...), if any."""
 
     name: str
-    collections: tuple[str, ...]
-    build: Callable[[Lists], list[Document | None]]
+    collection: str
+    model: type[r.Record]
+    make: Callable[[Any, dict[str, str]], Document | None]
+    names_of: str = ""
+
+    @property
+    def collections(self) -> tuple[str, ...]:
+        return (self.collection, self.names_of) if self.names_of else (self.collection,)
 
 
-def _of(model: type[r.RecordT], records: list[r.Record]) -> list[r.RecordT]:
-    return [record for record in records if isinstance(record, model)]
+def _folder_item(level: str, label: str) -> Callable[[Any, dict[str, str]], Document | None]:
+    return lambda item, names: d.folder_item(item, level, label, names)
 
 
-def _folder_items(level: str, label: str, items: str, folders: str) -> Source:
-    def build(lists: Lists) -> list[Document | None]:
-        names = d.names(lists[folders])
-        return [d.folder_item(item, level, label, names) for item in _of(r.FolderItem, lists[items])]
-
-    return Source(items, (items, folders), build)
+def _alone(make: Callable[[Any], Document | None]) -> Callable[[Any, dict[str, str]], Document | None]:
+    return lambda record, _names: make(record)
 
 
 C = Collection
 SOURCES: tuple[Source, ...] = (
-    Source(
-        "recordings",
-        (C.RECORDINGS, C.SUBJECTS),
-        lambda s: [d.recording(x, d.names(s[C.SUBJECTS])) for x in _of(r.Recording, s[C.RECORDINGS])],
-    ),
-    _folder_items("ol", "O/L", C.OL_ITEMS, C.OL_FOLDERS),
-    _folder_items("al", "A/L", C.AL_ITEMS, C.AL_FOLDERS),
-    Source("teachers", (C.TEACHERS,), lambda s: [d.teacher(x) for x in _of(r.Teacher, s[C.TEACHERS])]),
-    Source(
-        "classes",
-        (C.CLASSES, C.TEACHERS),
-        lambda s: [d.tuition_class(x, d.names(s[C.TEACHERS])) for x in _of(r.TuitionClass, s[C.CLASSES])],
-    ),
-    Source("jobs", (C.JOBS,), lambda s: [d.job(x) for x in _of(r.Job, s[C.JOBS])]),
-    Source("rooms", (C.HOTELS, C.CITYS), lambda s: [d.room(x, d.names(s[C.CITYS])) for x in _of(r.Hotel, s[C.HOTELS])]),
-    Source("news", (C.NEWS,), lambda s: [d.news(x) for x in _of(r.NewsItem, s[C.NEWS])]),
-    Source("articles", (C.ARTICLES,), lambda s: [d.article(x) for x in _of(r.Article, s[C.ARTICLES])]),
-    Source(
-        "shop",
-        (C.PRODUCTS, C.CATEGORIES),
-        lambda s: [d.product(x, d.names(s[C.CATEGORIES])) for x in _of(r.Product, s[C.PRODUCTS])],
-    ),
+    Source("recordings", C.RECORDINGS, r.Recording, d.recording, C.SUBJECTS),
+    Source("ol_items", C.OL_ITEMS, r.FolderItem, _folder_item("ol", "O/L"), C.OL_FOLDERS),
+    Source("al_items", C.AL_ITEMS, r.FolderItem, _folder_item("al", "A/L"), C.AL_FOLDERS),
+    Source("teachers", C.TEACHERS, r.Teacher, _alone(d.teacher)),
+    Source("classes", C.CLASSES, r.TuitionClass, d.tuition_class, C.TEACHERS),
+    Source("jobs", C.JOBS, r.Job, _alone(d.job)),
+    Source("rooms", C.HOTELS, r.Hotel, d.room, C.CITYS),
+    Source("news", C.NEWS, r.NewsItem, _alone(d.news)),
+    Source("articles", C.ARTICLES, r.Article, _alone(d.article)),
+    Source("shop", C.PRODUCTS, r.Product, d.product, C.CATEGORIES),
 )
 # Every public collection the search reads: a page showing results is live for these.
 SEARCHED_COLLECTIONS: tuple[str, ...] = tuple(dict.fromkeys(c for s in SOURCES for c in s.collections))
 assert all(c in PUBLIC for c in SEARCHED_COLLECTIONS)
 
 
-def build_segment(source: Source, lists: Lists) -> Segment:
-    return Segment(doc for doc in source.build(lists) if doc is not None)
+# Per source: the join names and, per record object, the document made from it.
+_Made = tuple[dict[str, str], dict[int, tuple[r.Record, Document | None]]]
+
+
+def documents(source: Source, lists: Lists, made: _Made | None = None) -> tuple[list[Document], _Made]:
+    """The source's documents, reusing those `made` from the very same record objects (the
+    cache keeps unchanged records as they were: after one edit only that record is new)."""
+    names = d.names(lists[source.names_of]) if source.names_of else {}
+    before = made[1] if made is not None and made[0] == names else {}
+    now: dict[int, tuple[r.Record, Document | None]] = {}
+    found: list[Document] = []
+    for record in lists[source.collection]:
+        if not isinstance(record, source.model):
+            continue
+        kept = before.get(id(record))
+        doc = kept[1] if kept is not None and kept[0] is record else source.make(record, names)
+        now[id(record)] = (record, doc)  # holding the record keeps its id() from being reused
+        if doc is not None:
+            found.append(doc)
+    return found, (names, now)
 
 
 @dataclass
@@ -98,14 +108,16 @@ class PublicIndex:
 class Catalog:
     """Per process: the public segments, each with the cache versions it was built from."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: ContentCache | None = None) -> None:
+        self._cache = cache  # None: the process-wide cache (a benchmark brings its own)
         self._built: dict[str, tuple[tuple[int, ...], Segment]] = {}
+        self._made: dict[str, _Made] = {}
 
     async def index(self) -> PublicIndex:
         """The index as fresh as the cache. Every list is read from the cache each time (a
         memory read while fresh; when its time is up the cache refetches it, so search sees
         what the pages see, failures included); only sources whose lists changed are rebuilt."""
-        cache = content_cache()
+        cache = self._cache or content_cache()
         versions = {s.name: tuple(cache.version(c) for c in s.collections) for s in SOURCES}
         results = await asyncio.gather(*(cache.records(c) for c in SEARCHED_COLLECTIONS), return_exceptions=True)
         lists: Lists = {}
@@ -119,7 +131,8 @@ class Catalog:
         stale = [s for s in SOURCES if s.name not in failed and self._built.get(s.name, ((),))[0] != versions[s.name]]
         # No await from here on: visitors typing together never rebuild the same segment twice.
         for source in stale:
-            self._built[source.name] = (versions[source.name], build_segment(source, lists))
+            docs, self._made[source.name] = documents(source, lists, self._made.get(source.name))
+            self._built[source.name] = (versions[source.name], Segment(docs))
         # As the pages do: a list the cache cannot give now is not shown.
         segments = {name: segment for name, (_, segment) in self._built.items() if name not in failed}
         return PublicIndex(SearchIndex(segments), failed)
