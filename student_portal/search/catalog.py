@@ -25,12 +25,14 @@ from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import PROTECTED_MODELS, PUBLIC, Collection
 from student_portal.pocketbase.failures import FailureLog
 from student_portal.search import documents as d
-from student_portal.search.index import Document, SearchIndex, Segment
+from student_portal.search.documents import KIND_ORDER
+from student_portal.search.index import Document, Group, SearchIndex, Segment, query_words
 
 log = logging.getLogger(__name__)
 failures = FailureLog(log)
 
 Lists = dict[str, list[r.Record]]
+ANSWERS_KEPT = 1000
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class PublicIndex:
 
     index: SearchIndex
     failed: tuple[str, ...]
+    generation: int = 0  # changes whenever the index does
 
 
 class Catalog:
@@ -112,6 +115,10 @@ class Catalog:
         self._cache = cache  # None: the process-wide cache (a benchmark brings its own)
         self._built: dict[str, tuple[tuple[int, ...], Segment]] = {}
         self._made: dict[str, _Made] = {}
+        self._generation = 0
+        self._failed: tuple[str, ...] = ()
+        # Answers to the same words on the same index: visitors type the same popular prefixes.
+        self._answers: dict[tuple[int, tuple[str, ...], int], list[Group]] = {}
 
     async def index(self) -> PublicIndex:
         """The index as fresh as the cache. Every list is read from the cache each time (a
@@ -133,9 +140,26 @@ class Catalog:
         for source in stale:
             docs, self._made[source.name] = documents(source, lists, self._made.get(source.name))
             self._built[source.name] = (versions[source.name], Segment(docs))
+        if stale or failed != self._failed:
+            self._generation += 1
+            self._failed = failed
+            self._answers.clear()
         # As the pages do: a list the cache cannot give now is not shown.
         segments = {name: segment for name, (_, segment) in self._built.items() if name not in failed}
-        return PublicIndex(SearchIndex(segments), failed)
+        return PublicIndex(SearchIndex(segments), failed, self._generation)
+
+    def search(self, public: PublicIndex, query: str, per_kind: int) -> list[Group]:
+        """`public.index.search(...)`, answered from memory when the same words were asked of
+        the same index (the groups are shared: read-only)."""
+        key = (public.generation, query_words(query), per_kind)
+        found = self._answers.get(key)
+        if found is None:
+            found = public.index.search(query, KIND_ORDER, per_kind)
+            if public.generation == self._generation:
+                if len(self._answers) >= ANSWERS_KEPT:
+                    self._answers.pop(next(iter(self._answers)))  # the oldest
+                self._answers[key] = found
+        return found
 
 
 _catalog = Catalog()
@@ -178,12 +202,15 @@ async def protected_documents(token: str, can_view_notes: bool) -> tuple[list[Do
     return found, failed
 
 
-def with_protected(public: SearchIndex, documents: Sequence[Document]) -> SearchIndex:
-    """The public index plus one visitor's own documents (a new index; the shared one is untouched)."""
-    if not documents:
-        return public
+def search_own(documents: Sequence[Document], query: str, per_kind: int) -> list[Group]:
+    """One visitor's own documents searched apart from the shared index (which never holds them)."""
     by_kind: dict[str, list[Document]] = {}
     for doc in documents:
         by_kind.setdefault(doc.kind, []).append(doc)
-    own = {f"own:{kind}": Segment(docs) for kind, docs in by_kind.items()}
-    return SearchIndex({**public.segments, **own})
+    return SearchIndex({kind: Segment(docs) for kind, docs in by_kind.items()}).search(query, KIND_ORDER, per_kind)
+
+
+def merged(*parts: list[Group]) -> list[Group]:
+    """Groups of disjoint kinds, in the results page's order."""
+    order = {kind: n for n, kind in enumerate(KIND_ORDER)}
+    return sorted((g for part in parts for g in part), key=lambda g: order.get(g.kind, len(order)))

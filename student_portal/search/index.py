@@ -118,6 +118,8 @@ class Segment:
         self._postings = postings
         self._vocabulary = sorted(postings)
         self._prefixes: dict[int, list[str]] = {}  # length -> distinct word beginnings
+        for length in range(FUZZY_MIN_LENGTH, LONG_WORD + 1):  # the lengths typed most: ready now
+            self._beginnings(length)
         times = [d.when for d in self.documents if d.when]
         low, high = (min(times), max(times)) if times else (0.0, 0.0)
         span = high - low

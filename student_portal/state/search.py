@@ -18,8 +18,15 @@ import reflex as rx
 from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import ClientResponseError
-from student_portal.search.catalog import SEARCHED_COLLECTIONS, SOURCES, catalog, protected_documents, with_protected
-from student_portal.search.documents import KIND_LABELS, KIND_ORDER, Kind
+from student_portal.search.catalog import (
+    SEARCHED_COLLECTIONS,
+    SOURCES,
+    catalog,
+    merged,
+    protected_documents,
+    search_own,
+)
+from student_portal.search.documents import KIND_LABELS, Kind
 from student_portal.search.index import Document, Group, best_hits, query_words
 from student_portal.state.address import replace_address
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
@@ -103,16 +110,30 @@ class OwnDocumentsState(rx.State):
     _at: float = 0.0
 
 
-async def _own_documents(state: rx.State) -> tuple[list[Document], bool, bool]:
-    """(documents, signed in, failed) for the visitor of `state` (a background handler's)."""
-    async with state:
-        stored = (await state.get_state(AuthState))._session()
-        own = await state.get_state(OwnDocumentsState)
-        if stored is None:
-            own._documents, own._token = [], ""
-            return [], False, False
-        if own._token == stored.token and time.time() - own._at < OWN_REFRESH_S:
-            return list(own._documents), True, False
+# (the visitor's token, their own documents when still fresh, else None); "" when signed out.
+OwnSnapshot = tuple[str, list[Document] | None]
+
+
+async def own_snapshot(state: rx.State) -> OwnSnapshot:
+    """What this visitor's own documents are now; call holding `state`'s lock (one lock per
+    search: it is taken anyway to write the query)."""
+    stored = (await state.get_state(AuthState))._session()
+    own = await state.get_state(OwnDocumentsState)
+    if stored is None:
+        own._documents, own._token = [], ""
+        return "", []
+    if own._token == stored.token and time.time() - own._at < OWN_REFRESH_S:
+        return stored.token, list(own._documents)
+    return stored.token, None
+
+
+async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> tuple[list[Document], bool, bool]:
+    """(documents, signed in, failed): the snapshot's, or fetched afresh with the visitor's token."""
+    token, documents = snapshot
+    if not token:
+        return [], False, False
+    if documents is not None:
+        return documents, True, False
     try:
         session = await verified_session(state)
     except ClientResponseError as error:
@@ -128,13 +149,13 @@ async def _own_documents(state: rx.State) -> tuple[list[Document], bool, bool]:
     return documents, True, failed
 
 
-async def run_search(state: rx.State, query: str, per_kind: int) -> Outcome:
+async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSnapshot) -> Outcome:
     """Search public content and the visitor's own documents; never raises for the backend."""
     if not query_words(query):
         return Outcome()
     public = await catalog().index()
-    own, signed_in, own_failed = await _own_documents(state)
-    groups = with_protected(public.index, own).search(query, KIND_ORDER, per_kind)
+    own, signed_in, own_failed = await _own_documents(state, snapshot)
+    groups = merged(catalog().search(public, query, per_kind), search_own(own, query, per_kind) if own else [])
     everything_failed = len(public.failed) == len(SOURCES)
     return Outcome(
         groups=groups,
@@ -159,8 +180,9 @@ class SearchState(rx.State):
         query = bounded(value)
         async with self:
             self.query = box_text(value)
+            snapshot = await own_snapshot(self)
         try:
-            outcome = await run_search(self, query, Limit.SEARCH_SUGGESTIONS)
+            outcome = await run_search(self, query, Limit.SEARCH_SUGGESTIONS, snapshot)
         except Exception:
             log.exception("search suggestions failed")
             outcome = Outcome(failed=True)
@@ -200,12 +222,16 @@ class SearchPageState(rx.State):
     def loading(self) -> bool:
         return self.phase == Phase.LOADING
 
-    async def _search(self, query: str, faces: bool) -> None:
-        async with self:
-            if faces:
-                self.phase = Phase.LOADING if query else Phase.IDLE
+    def _loading_face(self, query: str) -> None:
+        # Results already shown stay while the next ones come (no flashing while typing).
+        if not query:
+            self.phase = Phase.IDLE
+        elif self.phase != Phase.READY:
+            self.phase = Phase.LOADING
+
+    async def _search(self, query: str, snapshot: OwnSnapshot) -> None:
         try:
-            outcome = await run_search(self, query, Limit.SEARCH_RESULTS_PER_KIND)
+            outcome = await run_search(self, query, Limit.SEARCH_RESULTS_PER_KIND, snapshot)
         except Exception:
             log.exception("search failed")
             outcome = Outcome(failed=True)
@@ -227,20 +253,25 @@ class SearchPageState(rx.State):
     async def load(self):
         async with self:
             query = bounded(self.router.url.query_parameters.get("q", ""))
-            self.query = query
-        await self._search(query, faces=True)
+            self.query, self.phase = query, Phase.IDLE
+            self._loading_face(query)
+            snapshot = await own_snapshot(self)
+        await self._search(query, snapshot)
 
     @rx.event(background=True)
     async def set_query(self, value: str):
         query = bounded(value)
         async with self:
             self.query = box_text(value)
+            self._loading_face(query)
+            snapshot = await own_snapshot(self)
         yield replace_address(SEARCH_PATH, {"q": query})
-        await self._search(query, faces=True)
+        await self._search(query, snapshot)
 
     @rx.event(background=True)
     async def refresh(self):
         """Live updates: content changed; search again, without a loading face."""
         async with self:
             query = bounded(self.query)
-        await self._search(query, faces=False)
+            snapshot = await own_snapshot(self)
+        await self._search(query, snapshot)

@@ -139,3 +139,31 @@ def test_the_state_bounds_what_it_keeps_of_a_query() -> None:
     assert bounded(None) == "" and box_text(42) == ""
     assert box_text("physics ") == "physics "  # the space the visitor just typed stays in the box
     assert search_url("a&b=c <d>") == "/search?q=a%26b%3Dc+%3Cd%3E"
+
+
+async def test_the_same_words_on_the_same_index_are_answered_from_memory(cache_and_backend) -> None:
+    cache, _ = cache_and_backend
+    catalog = Catalog()
+    public = await catalog.index()
+    first = catalog.search(public, "Physics  formula", 5)
+    assert catalog.search(await catalog.index(), "physics FORMULA", 5) is first
+    cache.apply_event(Collection.AL_ITEMS, "create", {"id": "al2", "folder": "f1", "title": "Physics formula list"})
+    fresh = catalog.search(await catalog.index(), "physics formula", 5)
+    assert fresh is not first
+    assert sorted(h.document.title for h in fresh[0].hits) == ["Formula Sheet", "Physics formula list"]
+
+
+def test_a_visitors_own_documents_are_searched_apart_and_merged_in_page_order() -> None:
+    from student_portal.search.catalog import merged, search_own
+
+    own = [d.uni_note(r.Note(id="n1", name="Physics lecture notes"))]
+    public = [g for g in _public_groups()]
+    groups = merged(public, search_own(own, "physics", 5))
+    assert [g.kind for g in groups] == [d.Kind.PAPERS, d.Kind.UNI_NOTES]
+
+
+def _public_groups():
+    from student_portal.search.index import SearchIndex, Segment
+
+    paper = d.folder_item(r.FolderItem(id="i1", folder="f1", type="paper", title="Physics I"), "al", "A/L", {})
+    return SearchIndex({"al": Segment([paper])}).search("physics", d.KIND_ORDER, 5)
