@@ -1,16 +1,16 @@
 """Calendar links: "Add to calendar" for one class, and a teacher's subscribable feed.
 
-Plain <a> elements to files the server builds (student_portal/sharing): a phone hands an .ics
-download to its calendar app, and a webcal:// address to its subscription dialog. No script.
-React Router's links would treat these addresses as pages, hence plain anchors.
+Plain <a> elements (`plain_link`: React Router would take these addresses for pages) to files
+the server builds (student_portal/sharing): a phone hands an .ics download to its calendar app,
+and a webcal:// address to its subscription dialog. No script.
 """
 
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from student_portal.components.icons import icon
+from student_portal.components.links import plain_link
 from student_portal.constants import Text
 
 _LINK = (
@@ -22,7 +22,7 @@ _LINK = (
 
 def add_to_calendar(href: rx.Var[str], name: rx.Var[str]) -> rx.Component:
     """One class as an .ics file; its name is told to screen readers (many such links a day)."""
-    return PlainAnchor.create(
+    return plain_link(
         icon("calendar", "size-5"),
         Text.ADD_TO_CALENDAR,
         rx.el.span(": ", name, class_name="sr-only"),
@@ -40,14 +40,14 @@ def calendar_subscription(subscribe_url: rx.Var[str], feed_url: rx.Var[str]) -> 
         feed_url != "",
         rx.el.div(
             rx.el.div(
-                PlainAnchor.create(
+                plain_link(
                     icon("calendar", "size-5"),
                     Text.SUBSCRIBE_TO_CLASSES,
                     href=subscribe_url,
                     data_testid="calendar-subscribe",
                     class_name=_LINK,
                 ),
-                PlainAnchor.create(
+                plain_link(
                     Text.CALENDAR_FEED,
                     href=feed_url,
                     type="text/calendar",

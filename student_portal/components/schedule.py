@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.calendar import month_calendar
+from student_portal.components.calendar_links import add_to_calendar
 from student_portal.components.feedback import empty_message, loading_message
 from student_portal.components.image import image
 from student_portal.components.links import external_link
@@ -42,15 +43,19 @@ def _class_item(item: ClassCard) -> rx.Component:
             class_name="text-sm text-slate-700",
         ),
         _teacher(item),
-        rx.cond(
-            item.zoom_url,
-            external_link(
-                Text.JOIN_ZOOM_CLASS,
-                href=item.zoom_url,
-                class_name="inline-flex min-h-11 items-center justify-center rounded-lg bg-green-700 px-4 "
-                "font-semibold text-white hover:bg-green-800 focus-visible:outline-2 "
-                "focus-visible:outline-offset-2 focus-visible:outline-green-900",
+        rx.el.div(
+            rx.cond(
+                item.zoom_url,
+                external_link(
+                    Text.JOIN_ZOOM_CLASS,
+                    href=item.zoom_url,
+                    class_name="inline-flex min-h-11 items-center justify-center rounded-lg bg-green-700 px-4 "
+                    "font-semibold text-white hover:bg-green-800 focus-visible:outline-2 "
+                    "focus-visible:outline-offset-2 focus-visible:outline-green-900",
+                ),
             ),
+            rx.cond(item.calendar_url, add_to_calendar(item.calendar_url, item.name)),
+            class_name="flex flex-wrap gap-2",
         ),
         data_testid="class-item",
         class_name="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
+from student_portal.components.calendar_links import calendar_subscription
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
 from student_portal.constants import Text
@@ -106,6 +107,7 @@ def class_header(teacher: TeacherHeader) -> rx.Component:
             rx.el.div(
                 rx.el.h1(teacher.name, class_name="text-2xl font-bold text-slate-900"),
                 rx.el.p(teacher.description, data_testid="teacher-description", class_name="text-slate-700"),
+                calendar_subscription(teacher.calendar_subscribe_url, teacher.calendar_feed_url),
                 class_name="flex flex-col gap-1",
             ),
             class_name="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left",

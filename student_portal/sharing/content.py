@@ -7,6 +7,7 @@ backend never breaks a page: it gets its generic tags (registered title and desc
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -112,8 +113,28 @@ def _picture(site_url: str, record: Record | None, field: str, thumb: str) -> st
     return absolute(site_url, file_url(record, name, thumb)) if record is not None and name else ""
 
 
-async def _first_picture(site_url: str, collection: str, field: str, thumb: str) -> str:
-    records = [r for r in await _records(collection) if getattr(r, field, "")]
+def _held(collection: str, *, prefetch: bool = True) -> list[Record]:
+    """What the cache holds now, without fetching ([] when nothing yet).
+
+    A page's extras (its picture, its list's JSON-LD) never hold back its HTML: the page's own
+    data load fills the cache on every view, and realtime keeps it current, so only a crawler's
+    first request to a fresh worker goes without them (and starts the fetch for the next one).
+    """
+    cache = content_cache()
+    held = cache.cached(collection)
+    if held is None and prefetch:
+        task = asyncio.ensure_future(cache.records(collection))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failure is the cache's to log
+        _prefetches.add(task)
+        task.add_done_callback(_prefetches.discard)
+    return held or []
+
+
+_prefetches: set[asyncio.Future[list[Record]]] = set()  # kept referenced until done
+
+
+def _first_picture(site_url: str, collection: str, field: str, thumb: str) -> str:
+    records = [r for r in _held(collection) if getattr(r, field, "")]
     return _picture(site_url, records[0], field, thumb) if records else ""
 
 
@@ -151,7 +172,7 @@ async def page_answer(path: str, site_url: str) -> PageAnswer:
             return not_found()
         meta = _generic(path, site_url, path)
         try:
-            return PageAnswer(await _list_page(path, site_url, meta))
+            return PageAnswer(_list_page(path, site_url, meta))
         except (ClientResponseError, TimeoutError):
             return PageAnswer(meta)
     kind, record_id = match.groups()
@@ -217,7 +238,7 @@ async def _folder(folder_id: str, generic: PageMeta, site_url: str, level: str) 
     return replace(
         generic,
         title=f"{name} | {label} papers and notes",
-        image=await _first_picture(site_url, slides, "image", SLIDE_THUMB),
+        image=_first_picture(site_url, slides, "image", SLIDE_THUMB),
         image_alt=name,
         json_ld=(crumbs,) if crumbs else (),
     )
@@ -239,23 +260,25 @@ def _event(item: TuitionClass, teacher: str, url: str, site_url: str) -> dict[st
     )
 
 
-async def _list_page(path: str, site_url: str, meta: PageMeta) -> PageMeta:
+def _list_page(path: str, site_url: str, meta: PageMeta) -> PageMeta:
     collection, field, thumb = REPRESENTATIVE.get(path, DEFAULT_PICTURE)
-    meta = replace(meta, image=await _first_picture(site_url, collection, field, thumb))
+    meta = replace(meta, image=_first_picture(site_url, collection, field, thumb))
     if path == routes.JOBS:
-        jobs = [j for j in await _records(Collection.JOBS) if isinstance(j, Job)]
+        jobs = [j for j in _held(Collection.JOBS) if isinstance(j, Job)]
         home = absolute(site_url, routes.HOME)
         postings = [jsonld.job_posting(j, meta.url, _picture(site_url, j, "logo", "96x96"), home) for j in jobs]
         return replace(meta, json_ld=jsonld.first(postings))
     if path == routes.YOUTUBE:
-        subjects = {s.id: s.name for s in await _records(Collection.SUBJECTS) if isinstance(s, Subject)}
-        recordings = [r for r in await _records(Collection.RECORDINGS) if isinstance(r, Recording)]
+        subjects = {s.id: s.name for s in _held(Collection.SUBJECTS) if isinstance(s, Subject)}
+        recordings = [r for r in _held(Collection.RECORDINGS) if isinstance(r, Recording)]
         return replace(
             meta, json_ld=jsonld.first([jsonld.video_object(r, subjects.get(r.subject, "")) for r in recordings])
         )
     if path == routes.HOME:
-        classes = [c for c in await _records(Collection.CLASSES) if isinstance(c, TuitionClass)]
-        teachers = {t.id: t.name for t in await _records(Collection.TEACHERS) if isinstance(t, Teacher)}
+        classes = [c for c in _held(Collection.CLASSES) if isinstance(c, TuitionClass)]
+        # Names only if already held: the schedule fetches its teachers itself, in its own time.
+        held = _held(Collection.TEACHERS, prefetch=False)
+        teachers = {t.id: t.name for t in held if isinstance(t, Teacher)}
         events = [
             _event(
                 c,

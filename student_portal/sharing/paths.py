@@ -23,6 +23,13 @@ PRIVATE_PATHS: Final = (
 UNLISTED_ROUTES: Final = frozenset({routes.NOT_FOUND, routes.CLASS_INDEX})
 
 
+def site_url() -> str:
+    """The site's public address (rxconfig deploy_url, DEPLOY_URL), without a trailing slash."""
+    from reflex.config import get_config  # the one Reflex touch here: the configured address
+
+    return (get_config().deploy_url or "").rstrip("/")
+
+
 def page_address(path: str) -> str:
     """Where a built page is served without a redirect: each fixed page is built as a folder
     (/jobs/index.html), so /jobs redirects to /jobs/; content pages (/news/{id}) are not."""

@@ -27,24 +27,18 @@ from student_portal.constants import Text
 from student_portal.pocketbase import ClientResponseError
 from student_portal.sharing import content
 from student_portal.sharing.calendar import classes_calendar
-from student_portal.sharing.paths import absolute
+from student_portal.sharing.paths import absolute, site_url
 from student_portal.sharing.sitemap import robots_txt, sitemap_xml
 from student_portal.sharing.tags import head_tags, with_head_tags
 
 log = logging.getLogger(__name__)
 
-# A cold cache on a slow PocketBase: generic tags rather than a page held back (the fetch goes on).
-CONTENT_WAIT_S = 2.0
+# A content page (/news/{id}) needs its record for its tags and status; on a cold cache and a slow
+# PocketBase, generic tags rather than a page held back longer (the fetch goes on).
+CONTENT_WAIT_S = 1.0
 NO_CACHE = {"cache-control": "no-cache"}
 # Not pages: Reflex's own endpoints and the built files.
 PASS_THROUGH = ("/assets/", "/_", "/ping", routes.LEAD_IMAGE_PREFIX + "/", "/favicon")
-
-
-def site_url() -> str:
-    """The site's public address (rxconfig deploy_url), without a trailing slash."""
-    import reflex as rx
-
-    return (rx.config.get_config().deploy_url or "").rstrip("/")
 
 
 async def _in_time(work: Awaitable[Any], wait_s: float) -> Any:

@@ -28,6 +28,7 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import Collection
+from student_portal.sharing.paths import absolute, site_url, webcal
 from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
@@ -50,6 +51,8 @@ class TeacherHeader:
     avatar_url_large: str = ""
     notes_banner_url: str = ""
     recordings_banner_url: str = ""
+    calendar_feed_url: str = ""  # the teacher's upcoming classes, .ics (https)
+    calendar_subscribe_url: str = ""  # the same as webcal://, which calendar apps subscribe to
 
 
 @dataclass
@@ -60,6 +63,7 @@ class VideoRow:
 
 
 def teacher_header(teacher: Teacher) -> TeacherHeader:
+    feed = absolute(site_url(), routes.teacher_calendar(teacher.id)) if teacher.id else ""
     return TeacherHeader(
         id=teacher.id,
         name=teacher.name,
@@ -68,6 +72,8 @@ def teacher_header(teacher: Teacher) -> TeacherHeader:
         avatar_url_large=file_url(teacher, teacher.avatar, AVATAR_THUMB_LARGE),
         notes_banner_url=file_url(teacher, teacher.note_background, BANNER_THUMB),
         recordings_banner_url=file_url(teacher, teacher.record_backgroud, BANNER_THUMB),
+        calendar_feed_url=feed,
+        calendar_subscribe_url=webcal(feed),
     )
 
 

@@ -16,6 +16,7 @@ from datetime import UTC
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
@@ -62,6 +63,7 @@ class ClassCard:
     teacher_loading: bool
     teacher_name: str
     teacher_avatar: str
+    calendar_url: str = ""  # "Add to calendar": this class as an .ics file
 
 
 def class_row(record: TuitionClass) -> ClassRow:
@@ -156,6 +158,7 @@ class ScheduleState(rx.State):
                     teacher_loading=bool(row.teacher_id) and teacher is None,
                     teacher_name=teacher.name if teacher else "",
                     teacher_avatar=teacher.avatar_url if teacher else "",
+                    calendar_url=routes.class_calendar(row.id) if row.starts else "",
                 )
             )
         return cards

@@ -20,7 +20,7 @@ _LOADING = re.compile(r"^Loading")
 FORBIDDEN_DOM = """(allowedFrameOrigins) => {
   const problems = [];
   const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '');
-  const LINK_SCHEMES = ['http:', 'https:', 'tel:', 'mailto:'];
+  const LINK_SCHEMES = ['http:', 'https:', 'tel:', 'mailto:', 'webcal:'];  // webcal: our teachers' calendar feeds
   const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'data',
                           'poster', 'background', 'lowsrc', 'ping', 'cite', 'dynsrc'];
   for (const el of document.querySelectorAll('*')) {

@@ -50,7 +50,7 @@ from student_portal.utils.schedule import classes_on_day, day_label
 from tests.support.odd_values import HUGE_TEXTS, field_values, huge_text, record_dicts, unicode_heavy_text
 
 # Addresses a row may hold: PocketBase files and web pages, phone and mail links, our routes.
-SAFE_PREFIXES = ("https://", "http://", "tel:", "mailto:", "/")
+SAFE_PREFIXES = ("https://", "http://", "tel:", "mailto:", "/", "webcal://")  # webcal: teachers' feeds
 
 PROPERTY = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
