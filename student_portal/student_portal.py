@@ -10,6 +10,7 @@ from student_portal import (
     redis_layout_fixes,
     site_pages,
 )
+from student_portal.components.share import share_script
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
@@ -37,6 +38,7 @@ app = rx.App(
         # Pictures come from the site's own /files/; only a CDN for them (POCKETBASE_PUBLIC_URL)
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
+        share_script(),  # Share buttons open the system share sheet where there is one
     ],
     # The lead images' redirects, PocketBase's files from the site's origin, redirects made
     # relative (never to the Host a request named), link previews / robots / sitemap / calendars

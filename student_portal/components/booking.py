@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image
+from student_portal.components.share import share_button
 from student_portal.constants import Limit, Text
 from student_portal.state.booking import HotelCard
 
@@ -81,6 +82,7 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
             rx.el.div(
                 contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
                 contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
+                share_button(hotel.name, hotel.share_url, hotel.share_whatsapp),
                 class_name="mt-auto flex flex-wrap gap-2 pt-2",
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",

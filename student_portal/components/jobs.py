@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import icon
 from student_portal.components.image import image
+from student_portal.components.share import share_button
 from student_portal.constants import Text
 from student_portal.state.jobs import JobCard
 
@@ -71,6 +72,7 @@ def job_card(job: JobCard) -> rx.Component:
             contact_link(Text.CALL, job.call_href, "phone", PRIMARY, job.company),
             contact_link(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
             contact_link(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
+            share_button(job.title, job.share_url, job.share_whatsapp),
             class_name="flex flex-wrap gap-2",
         ),
         data_testid="job-card",

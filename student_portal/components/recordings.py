@@ -8,6 +8,7 @@ from student_portal import routes
 from student_portal.components.buttons import show_more_link
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import section_heading
+from student_portal.components.share import share_button
 from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
 from student_portal.state.recordings import RecordingCard, RecordingsState
@@ -29,6 +30,7 @@ def recording_card(card: RecordingCard, *, level: int = 3) -> rx.Component:
         rx.el.div(
             subject_badge(card.subject),
             title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
+            share_button(card.name, card.share_url, card.share_whatsapp),
             class_name="flex flex-col gap-2 p-4",
         ),
         data_testid="recording-card",

@@ -8,6 +8,7 @@ from student_portal.components.buttons import PRIMARY
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import internal_link, plain_link
+from student_portal.components.share import share_button
 from student_portal.constants import Text
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
 
@@ -88,6 +89,7 @@ def item_card(item: ItemCard) -> rx.Component:
                     class_name=f"{PRIMARY} mt-auto",
                 ),
             ),
+            share_button(item.title, item.share_url, item.share_whatsapp),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="item-card",

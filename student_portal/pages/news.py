@@ -9,6 +9,7 @@ from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
+from student_portal.components.share import share_button
 from student_portal.constants import Text
 from student_portal.state.news_article import NewsArticleState
 
@@ -36,6 +37,7 @@ def news_article() -> rx.Component:
                 class_name="aspect-video w-full max-w-2xl rounded-xl bg-slate-200 object-cover",
             ),
         ),
+        share_button(NewsArticleState.title, NewsArticleState.share_url, NewsArticleState.share_whatsapp),
         rx.html(NewsArticleState.html, class_name=PROSE),
         class_name="flex flex-col gap-5",
     )

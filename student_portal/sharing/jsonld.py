@@ -13,7 +13,7 @@ from typing import Any
 from student_portal.constants import SITE_NAME, SITE_TIME_ZONE, Limit
 from student_portal.pocketbase import Job, NewsItem, Recording, TuitionClass
 from student_portal.sharing.tags import clip, one_line, plain_text, texts
-from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE, youtube_id
+from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE, WATCH_BASE, youtube_id
 
 CONTEXT = "https://schema.org"
 COUNTRY = "LK"
@@ -141,7 +141,7 @@ def video_object(recording: Recording, subject: str = "") -> dict[str, Any] | No
         "thumbnailUrl": [THUMBNAIL_TEMPLATE.format(id=video_id)],
         "uploadDate": _iso(recording.created),
         "embedUrl": EMBED_BASE + video_id,
-        "contentUrl": f"https://www.youtube.com/watch?v={video_id}",
+        "contentUrl": WATCH_BASE + video_id,
     }
 
 

@@ -101,7 +101,7 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
         path: str = scope["path"]
         if path in own or path.startswith(routes.CALENDAR_PREFIX + "/"):
             await answers(scope, receive, send)
-        elif path.startswith(PASS_THROUGH):
+        elif path.startswith(PASS_THROUGH) or "." in path.rsplit("/", 1)[-1]:  # files are not pages
             await app(scope, receive, send)
         else:
             await _tagged_page(app, scope, receive, send, base_url, wait_s)

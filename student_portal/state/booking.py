@@ -14,6 +14,8 @@ import reflex as rx
 from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.pocketbase import City, Collection, Hotel, content_cache
+from student_portal.sharing.paths import page_address
+from student_portal.sharing.share import share_url, whatsapp_share
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable
@@ -42,6 +44,8 @@ class HotelCard:
     has_review: bool = False
     call_href: str = ""
     whatsapp_href: str = ""
+    share_url: str = ""  # this room on /booking (its card's anchor)
+    share_whatsapp: str = ""
 
 
 def _number(value: float | None) -> str:
@@ -56,6 +60,7 @@ def _guests_label(limit: int | None) -> str:
 
 def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
     rating = min(hotel.rating or 0, Limit.RATING_MAX)
+    shared = share_url(f"{page_address(routes.BOOKING)}#hotel-{hotel.id}") if hotel.id else ""
     return HotelCard(
         id=hotel.id,
         name=hotel.name,
@@ -71,6 +76,8 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
         has_review=hotel.review_label != Text.NO_REVIEWS,
         call_href=tel_href(hotel.contact) or "",
         whatsapp_href=whatsapp_link(hotel.whatsapp) or "",
+        share_url=shared,
+        share_whatsapp=whatsapp_share(hotel.name, shared),
     )
 
 

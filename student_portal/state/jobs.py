@@ -13,6 +13,8 @@ import reflex as rx
 from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.pocketbase import Collection, Job, content_cache
+from student_portal.sharing.paths import page_address
+from student_portal.sharing.share import share_url, whatsapp_share
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.paging import PagedList
@@ -41,10 +43,13 @@ class JobCard:
     call_href: str = ""
     whatsapp_href: str = ""  # "" when the number cannot be a Sri Lankan mobile: no button
     email_href: str = ""
+    share_url: str = ""  # this job on /jobs (its card's anchor)
+    share_whatsapp: str = ""
 
 
 def job_card(job: Job) -> JobCard:
     day = local_day(job.posted_at)
+    shared = share_url(f"{page_address(routes.JOBS)}#job-{job.id}") if job.id else ""
     return JobCard(
         id=job.id,
         title=job.title,
@@ -60,6 +65,8 @@ def job_card(job: Job) -> JobCard:
         call_href=tel_href(job.phone_number) or "",
         whatsapp_href=whatsapp_link(job.whatsapp_number) or "",
         email_href=mailto_href(job.email) or "",
+        share_url=shared,
+        share_whatsapp=whatsapp_share(job.title, shared),
     )
 
 

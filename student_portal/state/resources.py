@@ -27,6 +27,7 @@ from student_portal.pocketbase import (
     filter_eq,
     parse_records,
 )
+from student_portal.sharing.share import share_url, whatsapp_share
 from student_portal.slots import Slot, level_slides
 from student_portal.state.address import replace_address
 from student_portal.state.content import backend_failures, file_url, public_rows
@@ -81,6 +82,8 @@ class ItemCard:
     variant: str  # the record's `varient` (spelt so), e.g. "Sinhala Medium"
     image_url: str
     download_url: str  # "" when the item has no file
+    share_url: str = ""  # its folder's page
+    share_whatsapp: str = ""
 
 
 def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
@@ -88,8 +91,14 @@ def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
     return [FolderCard(f.id, f.display_name, level.folder_path(f.id)) for f in folders if f.id and f.display_name]
 
 
+# A paper or note is shared as its folder's page (it has no page of its own).
+_ITEM_LEVELS = {Collection.OL_ITEMS: routes.OL, Collection.AL_ITEMS: routes.AL}
+
+
 def item_card(item: FolderItem) -> ItemCard:
     client = configured_client()
+    level = _ITEM_LEVELS.get(item.collection_name)
+    shared = share_url(routes.folder(level, item.folder)) if level and item.folder else ""
     return ItemCard(
         id=item.id,
         type=item.type,
@@ -98,6 +107,8 @@ def item_card(item: FolderItem) -> ItemCard:
         variant=item.varient.strip(),
         image_url=file_url(item, item.image, ITEM_THUMB),
         download_url=client.file_url(item.collection_id, item.id, item.file, download=True),
+        share_url=shared,
+        share_whatsapp=whatsapp_share(item.title, shared),
     )
 
 

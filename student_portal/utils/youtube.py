@@ -38,6 +38,7 @@ EMBED_BASE = "https://www.youtube-nocookie.com/embed/"
 # hqdefault (480x360) exists for every video, unlike maxresdefault, and is sharp enough for a
 # full-width card on a phone; mqdefault (320x180) is blurry there. Its 4:3 letterbox bars are
 # cropped by the card's 16:9 object-cover frame.
+WATCH_BASE = "https://www.youtube.com/watch?v="
 THUMBNAIL_TEMPLATE = "https://i.ytimg.com/vi/{id}/hqdefault.jpg"
 
 
