@@ -4,8 +4,8 @@ For each catalog (the demo data, then benchmarks/large_catalog.py at full size),
 restarted on it:
 - every list page and home at first view on a 390 px phone in Chromium: websocket bytes the page
   received (frames from the server until its data settled), DOM nodes;
-- "Show more" on each list: milliseconds from the click until the next page's cards are drawn
-  (measured in the browser, so an upper bound of the server's time) and the bytes it cost;
+- "Show more" on each list: milliseconds from the click until the server's answer arrives (its
+  time plus a loopback round trip) and until the next page's cards are drawn, and its bytes;
 - a search on /youtube: the bytes it brought;
 - 200 simulated visitors bursting onto / and 100 onto /youtube (benchmarks/concurrency.py);
 - Lighthouse (mobile) on the benchmark's Lighthouse pages, when Lighthouse is installed;
@@ -40,20 +40,26 @@ BURSTS = (("/", 200), ("/youtube", 100))
 SEARCH = "Part 2"
 
 
-async def _settled(counter: dict[str, float], timeout_s: float = 30.0) -> None:
+async def _settled(counter: dict[str, float], frames_before: float = 0, timeout_s: float = 30.0) -> None:
+    """Until a frame arrived after `frames_before` frames and then none for SETTLE_S."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline and time.monotonic() - counter["last"] < SETTLE_S:
-        await asyncio.sleep(0.1)
+    while time.monotonic() < deadline and (
+        counter["frames"] <= frames_before or time.monotonic() - counter["last"] < SETTLE_S
+    ):
+        await asyncio.sleep(0.05)
 
 
 async def _page(browser, url: str, list_id: str) -> dict[str, Any]:
     context = await browser.new_context(viewport=PHONE)
-    counter = {"bytes": 0.0, "last": time.monotonic()}
+    counter: dict[str, float] = {"bytes": 0.0, "frames": 0, "last": time.monotonic(), "answer_at": 0.0}
 
     def on_websocket(ws) -> None:
         def received(payload) -> None:
             counter["bytes"] += len(payload.encode() if isinstance(payload, str) else payload)
+            counter["frames"] += 1
             counter["last"] = time.monotonic()
+            if counter["frames"] == counter.get("answer_frame"):
+                counter["answer_at"] = counter["last"]
 
         ws.on("framereceived", received)
 
@@ -61,6 +67,8 @@ async def _page(browser, url: str, list_id: str) -> dict[str, Any]:
         page = await context.new_page()
         page.on("websocket", on_websocket)
         await page.goto(url, wait_until="load")
+        if list_id:  # the first page of cards is drawn
+            await page.locator(f"#{list_id} > *").first.wait_for(timeout=30_000)
         await _settled(counter)
         result: dict[str, Any] = {
             "ws_kb": round(counter["bytes"] / 1024, 1),
@@ -69,19 +77,23 @@ async def _page(browser, url: str, list_id: str) -> dict[str, Any]:
         more = page.get_by_test_id("show-more")
         if list_id and await more.count():
             cards = page.locator(f"#{list_id} > *")
-            before, sent = await cards.count(), counter["bytes"]
-            started = time.perf_counter()
+            before, sent, frames = await cards.count(), counter["bytes"], counter["frames"]
+            counter["answer_frame"] = frames + 1
+            started = time.monotonic()
             await more.click()
             await page.wait_for_function(
                 "([id, n]) => document.getElementById(id).children.length > n", arg=[list_id, before], timeout=30_000
             )
-            result["show_more_ms"] = round((time.perf_counter() - started) * 1000)
-            await _settled(counter)
+            drawn = time.monotonic()
+            await _settled(counter, frames)
+            # Click to the answer's frame: the server's time plus a loopback round trip.
+            result["show_more_ms"] = round((counter["answer_at"] - started) * 1000)
+            result["show_more_drawn_ms"] = round((drawn - started) * 1000)
             result["show_more_kb"] = round((counter["bytes"] - sent) / 1024, 1)
         if url.endswith("/youtube"):
-            sent = counter["bytes"]
+            sent, frames = counter["bytes"], counter["frames"]
             await page.get_by_label("Search recordings").fill(SEARCH)
-            await _settled(counter)
+            await _settled(counter, frames)
             result["search_kb"] = round((counter["bytes"] - sent) / 1024, 1)
         return result
     finally:
@@ -157,13 +169,14 @@ def render(results: dict[str, Any]) -> str:
     lines = [
         f"Catalogs (large = scale {results.get('scale')}: {results.get('large_counts')})",
         f"{'page':<12}{'ws KB demo':>11}{'large':>8}{'DOM demo':>10}{'large':>8}"
-        f"{'more ms':>9}{'more KB':>9}   target: <=40 KB, <=2500 nodes, <=300 ms",
+        f"{'more ms':>9}{'drawn':>7}{'more KB':>9}   target: <=40 KB, <=2500 nodes, more <=300 ms",
     ]
     for path, _ in PAGES:
         d, g = demo.get("pages", {}).get(path, {}), large.get("pages", {}).get(path, {})
         lines.append(
             f"{path:<12}{d.get('ws_kb', '-'):>11}{g.get('ws_kb', '-'):>8}{d.get('dom_nodes', '-'):>10}"
-            f"{g.get('dom_nodes', '-'):>8}{g.get('show_more_ms', '-'):>9}{g.get('show_more_kb', '-'):>9}"
+            f"{g.get('dom_nodes', '-'):>8}{g.get('show_more_ms', '-'):>9}{g.get('show_more_drawn_ms', '-'):>7}"
+            f"{g.get('show_more_kb', '-'):>9}"
         )
     search = large.get("pages", {}).get("/youtube", {}).get("search_kb", "-")
     lines.append(f"/youtube search on the large catalog: {search} KB (target <= 40 KB)")

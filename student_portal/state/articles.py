@@ -58,11 +58,17 @@ class ArticlesState(rx.State):
 
     @staticmethod
     async def _fetch() -> list[ArticleBody] | None:
-        return await public_rows(Collection.ARTICLES, Article, article_body)
+        articles = await public_rows(Collection.ARTICLES, Article, article_body)
+        if articles is None:
+            return None
+        # The carousel draws every slide it holds: the newest few, in the spec's order (once
+        # per version of the list, for every visitor).
+        return content_cache().view(
+            (Collection.ARTICLES,), "home carousel", lambda: readable(articles)[-Limit.HOME_ARTICLES_MAX :]
+        )
 
     def _show(self, articles: list[ArticleBody] | None) -> None:
-        # The carousel draws every slide it holds: the newest few, in the spec's order.
-        self.articles = readable(articles)[-Limit.HOME_ARTICLES_MAX :]
+        self.articles = readable(articles)
         self.loading = False
 
 

@@ -8,7 +8,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit
-from student_portal.pocketbase import NewsItem
+from student_portal.pocketbase import NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.live import live
@@ -58,9 +58,14 @@ class NewsState(rx.State):
     @staticmethod
     async def _fetch() -> list[NewsSlide] | None:
         slides = await public_rows(Collection.NEWS, NewsItem, _active_news_slide)
-        return None if slides is None else [slide for slide in slides if slide is not None]
+        if slides is None:
+            return None
+        # The carousel draws every slide it holds: the newest few, in the spec's order (once
+        # per version of the list, for every visitor).
+        return content_cache().view(
+            (Collection.NEWS,), "home carousel", lambda: [s for s in slides if s is not None][-Limit.HOME_NEWS_MAX :]
+        )
 
     def _show(self, slides: list[NewsSlide] | None) -> None:
-        # The carousel draws every slide it holds: the newest few, in the spec's order.
-        self.items = (slides or [])[-Limit.HOME_NEWS_MAX :]
+        self.items = list(slides or [])  # a copy: the view is shared
         self.loading = False
