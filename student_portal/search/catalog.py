@@ -15,11 +15,13 @@ so PocketBase's rules decide; never stored anywhere another visitor could read i
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from student_portal.constants import Limit
 from student_portal.pocketbase import ClientResponseError, ContentCache, configured_client, content_cache, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import PROTECTED_MODELS, PUBLIC, Collection
@@ -27,6 +29,7 @@ from student_portal.pocketbase.failures import FailureLog
 from student_portal.search import documents as d
 from student_portal.search.documents import KIND_ORDER
 from student_portal.search.index import Document, Group, SearchIndex, Segment, query_words
+from student_portal.utils.paging import SHOW_PARAM
 
 log = logging.getLogger(__name__)
 failures = FailureLog(log)
@@ -45,6 +48,12 @@ class Source:
     model: type[r.Record]
     make: Callable[[Any, dict[str, str]], Document | None]
     names_of: str = ""
+    # A list page shown a page at a time: the hit's link asks for enough pages (?show=) to
+    # include it. `paged_in` is the page's list within the collection (a folder and type, a
+    # city...) and `order` the page's order when it is not the cache's.
+    page_size: int = 0
+    paged_in: Callable[[Any], object] = lambda _record: None
+    order: Callable[[list[Any]], list[Any]] | None = None
 
     @property
     def collections(self) -> tuple[str, ...]:
@@ -59,18 +68,37 @@ def _alone(make: Callable[[Any], Document | None]) -> Callable[[Any, dict[str, s
     return lambda record, _names: make(record)
 
 
+def _newest_posted_first(jobs: list[r.Job]) -> list[r.Job]:
+    # As /jobs lists them (state/jobs.py newest_first): dated newest first, undated after.
+    dated = sorted((j for j in jobs if j.posted_at), key=lambda j: j.posted_at, reverse=True)
+    return dated + [j for j in jobs if not j.posted_at]
+
+
+def _first(values: list[str]) -> str:
+    return values[0] if values else ""
+
+
 C = Collection
+_ITEMS = {"page_size": Limit.FOLDER_ITEMS_PAGE, "paged_in": lambda item: (item.folder, item.type)}
 SOURCES: tuple[Source, ...] = (
-    Source("recordings", C.RECORDINGS, r.Recording, d.recording, C.SUBJECTS),
-    Source("ol_items", C.OL_ITEMS, r.FolderItem, _folder_item("ol", "O/L"), C.OL_FOLDERS),
-    Source("al_items", C.AL_ITEMS, r.FolderItem, _folder_item("al", "A/L"), C.AL_FOLDERS),
+    Source("recordings", C.RECORDINGS, r.Recording, d.recording, C.SUBJECTS),  # linked filtered to it
+    Source("ol_items", C.OL_ITEMS, r.FolderItem, _folder_item("ol", "O/L"), C.OL_FOLDERS, **_ITEMS),
+    Source("al_items", C.AL_ITEMS, r.FolderItem, _folder_item("al", "A/L"), C.AL_FOLDERS, **_ITEMS),
     Source("teachers", C.TEACHERS, r.Teacher, _alone(d.teacher)),
     Source("classes", C.CLASSES, r.TuitionClass, d.tuition_class, C.TEACHERS),
-    Source("jobs", C.JOBS, r.Job, _alone(d.job)),
-    Source("rooms", C.HOTELS, r.Hotel, d.room, C.CITYS),
+    Source("jobs", C.JOBS, r.Job, _alone(d.job), page_size=Limit.JOBS_PAGE, order=_newest_posted_first),
+    Source("rooms", C.HOTELS, r.Hotel, d.room, C.CITYS, page_size=Limit.ROOMS_PAGE, paged_in=lambda h: h.city),
     Source("news", C.NEWS, r.NewsItem, _alone(d.news)),
-    Source("articles", C.ARTICLES, r.Article, _alone(d.article)),
-    Source("shop", C.PRODUCTS, r.Product, d.product, C.CATEGORIES),
+    Source("articles", C.ARTICLES, r.Article, _alone(d.article), page_size=Limit.ARTICLES_PAGE),
+    Source(
+        "shop",
+        C.PRODUCTS,
+        r.Product,
+        d.product,
+        C.CATEGORIES,
+        page_size=Limit.SHOP_PAGE,
+        paged_in=lambda p: _first(p.categories),
+    ),
 )
 # Every public collection the search reads: a page showing results is live for these.
 SEARCHED_COLLECTIONS: tuple[str, ...] = tuple(dict.fromkeys(c for s in SOURCES for c in s.collections))
@@ -88,15 +116,28 @@ def documents(source: Source, lists: Lists, made: _Made | None = None) -> tuple[
     before = made[1] if made is not None and made[0] == names else {}
     now: dict[int, tuple[r.Record, Document | None]] = {}
     found: list[Document] = []
-    for record in lists[source.collection]:
-        if not isinstance(record, source.model):
-            continue
+    records = [record for record in lists[source.collection] if isinstance(record, source.model)]
+    counts: dict[object, int] = {}
+    for record in source.order(records) if source.order else records:
         kept = before.get(id(record))
         doc = kept[1] if kept is not None and kept[0] is record else source.make(record, names)
         now[id(record)] = (record, doc)  # holding the record keeps its id() from being reused
-        if doc is not None:
-            found.append(doc)
+        if doc is None:
+            continue
+        if source.page_size:
+            position = counts.get(key := source.paged_in(record), 0)
+            counts[key] = position + 1
+            if position >= source.page_size:
+                doc = dataclasses.replace(doc, href=with_show(doc.href, position, source.page_size))
+        found.append(doc)
     return found, (names, now)
+
+
+def with_show(href: str, position: int, page_size: int) -> str:
+    """`href` asking its list page for enough whole pages to show the row at `position`."""
+    shown = (position // page_size + 1) * page_size
+    base, hash_mark, anchor = href.partition("#")
+    return f"{base}{'&' if '?' in base else '?'}{SHOW_PARAM}={shown}{hash_mark}{anchor}"
 
 
 @dataclass

@@ -167,3 +167,28 @@ def _public_groups():
 
     paper = d.folder_item(r.FolderItem(id="i1", folder="f1", type="paper", title="Physics I"), "al", "A/L", {})
     return SearchIndex({"al": Segment([paper])}).search("physics", d.KIND_ORDER, 5)
+
+
+async def test_a_hit_past_a_list_pages_first_page_asks_for_enough_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    from student_portal.constants import Limit
+
+    page = Limit.JOBS_PAGE
+    jobs = [
+        {"id": f"job{n}", "title": f"Opening {n}", "postedAt": f"2026-01-01 00:00:{n:02d}.000Z"}
+        for n in range(page + 5)
+    ]
+    rooms = [
+        {"id": f"h{n}", "name": f"Room {n}", "city": "c1" if n % 2 else "c2"} for n in range(2 * Limit.ROOMS_PAGE + 2)
+    ]
+    backend = Backend({Collection.JOBS: jobs, Collection.HOTELS: rooms})
+    cache = ContentCache(PocketBaseClient("http://pb.test", transport=httpx.MockTransport(backend)), ttl=30)
+    monkeypatch.setattr(catalog_module, "content_cache", lambda: cache)
+    public = await Catalog().index()
+    href = {h.document.title: h.document.href for g in public.index.search("opening", KINDS, 100) for h in g.hits}
+    assert href[f"Opening {page + 4}"] == "/jobs#job-job24"  # the newest: on the first page
+    assert href["Opening 0"] == f"/jobs?show={2 * page}#job-job0"  # the oldest: on the second
+    rooms_href = {h.document.title: h.document.href for g in public.index.search("room", KINDS, 100) for h in g.hits}
+    # Counted within its city's list, as /booking?city= shows it.
+    assert rooms_href["Room 1"] == "/booking?city=c1#hotel-h1"
+    last = 2 * Limit.ROOMS_PAGE + 1
+    assert rooms_href[f"Room {last}"] == f"/booking?city=c1&show={2 * Limit.ROOMS_PAGE}#hotel-h{last}"
