@@ -37,8 +37,10 @@ def news(*items: tuple[str, bool]) -> list[dict]:
     ]
 
 
-def make(data: dict[str, list[dict]], **kwargs) -> tuple[ContentCache, Backend, list[str]]:
-    backend = Backend(data)
+def make(
+    data: dict[str, list[dict]], backend_class: type[Backend] = Backend, **kwargs
+) -> tuple[ContentCache, Backend, list[str]]:
+    backend = backend_class(data)
     cache = ContentCache(PocketBaseClient("http://pb.test", transport=httpx.MockTransport(backend)), **kwargs)
     heard: list[str] = []
     cache.add_listener(heard.append)

@@ -7,10 +7,11 @@ import itertools
 
 import httpx
 
-from student_portal.pocketbase import Collection, ContentCache, PocketBaseClient
+from student_portal.pocketbase import Collection, ContentCache
 from student_portal.pocketbase.cache import insert_sorted, sort_records
 from student_portal.pocketbase.records import Recording, parse_records
 from tests.unit.test_cache_changes import Backend
+from tests.unit.test_cache_changes import make as make_cache
 
 
 class PagingBackend(Backend):
@@ -25,12 +26,8 @@ class PagingBackend(Backend):
         return httpx.Response(200, json={"page": page, "perPage": per_page, "items": items})
 
 
-def make(data: dict[str, list[dict]], **kwargs) -> tuple[ContentCache, PagingBackend, list[str]]:
-    backend = PagingBackend(data)
-    cache = ContentCache(PocketBaseClient("http://pb.test", transport=httpx.MockTransport(backend)), **kwargs)
-    heard: list[str] = []
-    cache.add_listener(heard.append)
-    return cache, backend, heard
+def make(data: dict[str, list[dict]], **kwargs) -> tuple[ContentCache, Backend, list[str]]:
+    return make_cache(data, PagingBackend, **kwargs)
 
 
 def recordings(count: int) -> list[dict]:
