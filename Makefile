@@ -80,10 +80,11 @@ test: install-test lint
 	$(BIN)/python -m pytest tests/unit tests/integration -q
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
 
-## lint: ruff's formatter and linter (rules in pyproject.toml); `make format` applies both
+## lint: ruff's formatter and linter, and mypy on student_portal/ (rules in pyproject.toml); `make format` applies ruff's fixes
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/ruff check --quiet .
+	$(BIN)/mypy
 
 format: $(VENV)/.installed-test
 	$(BIN)/ruff format --quiet .

@@ -58,7 +58,7 @@ class LeadImage:
         thumb = dict((w, t) for t, w in self.thumbs).get(width)
         record = self.first(records)
         image = getattr(record, "image", "") if record is not None else ""
-        return file_url(record, image, thumb) if thumb and image else None
+        return file_url(record, image, thumb) if record is not None and thumb and image else None
 
 
 LEAD_IMAGES: dict[Slot, LeadImage] = {

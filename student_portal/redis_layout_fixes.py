@@ -92,5 +92,5 @@ async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id:
 def install() -> None:
     """Patch Reflex's Redis token manager and state manager classes (each worker makes its
     instances after the app module is imported)."""
-    RedisTokenManager.link_token_to_sid = claim_token  # type: ignore[method-assign]
-    StateManagerRedis._wait_lock = wait_lock_or_give_it_back  # type: ignore[method-assign]
+    RedisTokenManager.link_token_to_sid = claim_token  # type: ignore[method-assign,assignment]
+    StateManagerRedis._wait_lock = wait_lock_or_give_it_back  # type: ignore[method-assign,assignment]

@@ -11,6 +11,8 @@ It renders in the browser only (NoSSRComponent): the calendar's "today" is the v
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex_base.vars import VarData
 
@@ -36,7 +38,7 @@ class ReactCalendar(rx.NoSSRComponent):
     tile_class_name: rx.Var[object]
     on_click_day: rx.EventHandler[_clicked_day]
 
-    def add_imports(self) -> dict[str, str]:
+    def add_imports(self) -> dict[str, Any]:
         # Our look for the month view (react-calendar's own CSS would beat Tailwind: see the file).
         return {"": rx.asset("calendar.css", shared=True).importable_path}
 

@@ -9,7 +9,7 @@ from student_portal.components.links import external_link, internal_link, plain_
 from student_portal.constants import SITE_NAME, SUPPORT_PHONE, VIDEO_CHANNEL_URL
 
 # The year comes from the visitor's clock, so a build from last December stays right.
-_CURRENT_YEAR = rx.Var("new Date().getFullYear()")
+_CURRENT_YEAR: rx.Var[int] = rx.Var("new Date().getFullYear()")
 
 
 def site_footer() -> rx.Component:

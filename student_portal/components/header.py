@@ -79,7 +79,7 @@ class MenuDetails(Details):
 
 # Escape inside the open menu closes it and puts the focus back on its toggle (as a dialog does);
 # runs in the browser, no server round trip. The handler gets the key (see reflex key_event).
-_CLOSE_ON_ESCAPE = FunctionStringVar.create(
+_CLOSE_ON_ESCAPE: FunctionStringVar = FunctionStringVar.create(
     "((key) => { if (key !== 'Escape') return;"
     f" const menu = document.getElementById({json.dumps(PHONE_MENU_ID)});"
     " if (!menu || !menu.open) return;"

@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable
 
 import reflex as rx
+from reflex.event import EventType
 
 from student_portal import routes, site_pages
 from student_portal.components.footer import site_footer
@@ -77,7 +78,7 @@ def site_page(
     route: str,
     title: str,
     description: str,
-    on_load: rx.event.EventType[()] | None = None,
+    on_load: EventType[()] | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
     """Declare a page inside the common layout, with its own title and meta description
     (student_portal.py adds every declared page to the app)."""

@@ -12,9 +12,9 @@ def list_count(state: type[rx.State]) -> rx.Component:
     """ "1,284 recordings": how many match the filters, over the whole catalog (a live region,
     so a screen reader hears the new count after a search)."""
     return rx.cond(
-        state.total > 0,  # type: ignore[attr-defined]
+        state.total > 0,
         rx.el.p(
-            state.count,  # type: ignore[attr-defined]
+            state.count,
             role="status",
             aria_live="polite",
             data_testid="list-count",
@@ -27,11 +27,11 @@ def list_count(state: type[rx.State]) -> rx.Component:
 def show_more_button(state: type[rx.State]) -> rx.Component:
     """Adds the next page of cards; gone once every matching card is shown."""
     return rx.cond(
-        state.more,  # type: ignore[attr-defined]
+        state.more,
         rx.el.button(
             Text.SHOW_MORE_ROWS,
             type="button",
-            on_click=state.show_more,  # type: ignore[attr-defined]
+            on_click=state.show_more,
             data_testid="show-more",
             class_name=f"{OUTLINE} self-center px-6",
         ),

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import itertools
 import logging
 import os
@@ -163,10 +164,10 @@ class ContentCache:
             if record.id == record_id:
                 return record
         item = await self.client.get_one(collection, record_id)
-        record = parse_record(spec.model, item)
-        if record is None:  # get_one returns an object or raises; kept for type safety
+        fetched = parse_record(spec.model, item)
+        if fetched is None:  # get_one returns an object or raises; kept for type safety
             raise ClientResponseError.not_found(collection)
-        return record
+        return fetched
 
     async def shaped(self, collection: str, model: type[Record], shape: Callable[[Any], RowT]) -> list[RowT]:
         """`shape` applied to every `model` record of `collection`, once per version of the list.
@@ -375,12 +376,12 @@ class ContentCache:
                 log.exception("content change listener failed for %s", collection)
 
 
-def _carried_over(previous: _Entry | None, by_shape: dict[object, _Shaped], entry: _Entry) -> dict[object, _Shaped]:
+def _carried_over(previous: _Entry | None, by_shape: dict[Any, _Shaped], entry: _Entry) -> dict[Any, _Shaped]:
     """The previous version's rows, carried over to the new list by shape: a realtime event
     keeps every other record object, so only the records it changed are shaped again."""
     if previous is None:
         return {}
-    carried: dict[object, _Shaped] = {}
+    carried: dict[Any, _Shaped] = {}
     for (code, model), (shape, old_rows) in by_shape.items():
         old_records = [record for record in previous.records if isinstance(record, model)]
         made = {id(record): row for record, row in zip(old_records, old_rows, strict=True)}
@@ -406,7 +407,7 @@ def sort_records(records: list[Record], sort: str) -> list[Record]:
         attribute = _attribute_name(type(ordered[0]), name) if ordered else None
         if attribute is None:
             continue
-        ordered.sort(key=lambda rec, a=attribute: _sort_key(getattr(rec, a)), reverse=descending)
+        ordered.sort(key=functools.partial(_sort_key_of, attribute), reverse=descending)
     return ordered
 
 
@@ -454,6 +455,10 @@ def _attribute_name(model: type[Record], field: str) -> str | None:
         if field in (attribute, info.alias):
             return attribute
     return None
+
+
+def _sort_key_of(attribute: str, record: Record) -> tuple[int, Any]:
+    return _sort_key(getattr(record, attribute))
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:

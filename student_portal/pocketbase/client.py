@@ -8,6 +8,7 @@ visitor's session can never leak into another's request. Knows nothing of Reflex
 from __future__ import annotations
 
 import asyncio
+import builtins
 import ipaddress
 import json
 import logging
@@ -243,7 +244,7 @@ class PocketBaseClient:
         sort: str | None = None,
         filter: str | None = None,
         token: str | None = None,
-    ) -> list[dict[str, Any]]:
+    ) -> builtins.list[dict[str, Any]]:  # `list` here is the method above
         """Every record of `collection`, fetched `batch` at a time until a short page.
 
         `id` is appended to the sort as a tie-breaker: records seeded together share a

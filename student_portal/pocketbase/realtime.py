@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -87,7 +87,7 @@ class SseParser:
         return SseEvent(event=event or "message", data="\n".join(data), id=self._id)
 
 
-async def sse_events(lines: AsyncIterator[str]) -> AsyncIterator[SseEvent]:
+async def sse_events(lines: AsyncIterator[str]) -> AsyncGenerator[SseEvent]:
     """The events of a stream of lines (an event cut off by the stream's end is dropped)."""
     parser = SseParser()
     async for line in lines:

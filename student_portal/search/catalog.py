@@ -19,7 +19,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from student_portal.constants import Limit
 from student_portal.pocketbase import ClientResponseError, ContentCache, configured_client, content_cache, parse_records
@@ -233,7 +233,7 @@ async def protected_documents(token: str, can_view_notes: bool) -> tuple[list[Do
             raise result
         failures.recovered(f"{name} list for search")
         model = PROTECTED_MODELS[name].model
-        for record in parse_records(model, result):
+        for record in parse_records(model, cast("list[Any]", result)):
             if isinstance(record, r.Note):
                 found.append(d.uni_note(record))
             elif isinstance(record, r.ClassNote):

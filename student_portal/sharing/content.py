@@ -8,6 +8,7 @@ backend never breaks a page: it gets its generic tags (registered title and desc
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -292,6 +293,10 @@ def _list_page(path: str, site_url: str, meta: PageMeta) -> PageMeta:
     return meta
 
 
+def _folder_path(level: str, record: Record) -> str:
+    return routes.folder(level, record.id)
+
+
 async def sitemap_entries(site_url: str) -> list[SitemapEntry]:
     """Every public page: the fixed ones, then each active news item, O/L and A/L folder and
     teacher's class page. A collection that cannot be read is left out this time."""
@@ -312,7 +317,7 @@ async def sitemap_entries(site_url: str) -> list[SitemapEntry]:
 
     await listed(Collection.NEWS, lambda r: routes.news_item(r.id), lambda r: isinstance(r, NewsItem) and r.active)
     for level, (folders, *_rest) in LEVELS.items():
-        await listed(folders, lambda r, lv=level: routes.folder(lv, r.id), lambda r: isinstance(r, Folder))
+        await listed(folders, functools.partial(_folder_path, level), lambda r: isinstance(r, Folder))
     await listed(Collection.TEACHERS, lambda r: routes.class_page(r.id), lambda r: isinstance(r, Teacher))
     return entries
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
@@ -91,7 +92,7 @@ class ArticlePageState(PagedList, rx.State):
     page: list[ArticleBody] = []
     loading: bool = True
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.ARTICLE, self._show_query())
 
     async def _refresh_page(self) -> None:

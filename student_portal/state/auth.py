@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import StorageKey, Timing
@@ -93,7 +94,7 @@ def dump_stored_auth(token: str, record: dict[str, Any]) -> str:
     return json.dumps({"token": token, "record": kept}, separators=(",", ":"))
 
 
-def sign_in_first(path: str) -> list[rx.event.EventSpec]:
+def sign_in_first(path: str) -> list[EventSpec]:
     """Events that remember `path` (for after sign-in) and open /login in its place."""
     remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(path)})"
     return [rx.call_script(remember), rx.redirect(routes.LOGIN, replace=True)]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
@@ -123,7 +124,7 @@ class BookingState(PagedList, rx.State):
     loading: bool = True
     failed: bool = False
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         guests = "" if self.guests == DEFAULT_GUESTS else self.guests
         return replace_address(routes.BOOKING, {"city": self.city, "guests": guests, **self._show_query()})
 

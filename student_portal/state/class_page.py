@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import Any
 
 import reflex as rx
 
@@ -167,11 +168,12 @@ class ClassState(ProtectedDocuments, rx.State):
             return
         client = configured_client()
         by_teacher = filter_eq("teacher", teacher.id)
-        notes, recordings = await asyncio.gather(
+        lists: tuple[list[dict[str, Any]] | BaseException, ...] = await asyncio.gather(
             client.full_list(Collection.CLASS_NOTES, sort="created", filter=by_teacher, token=session.token),
             client.full_list(Collection.CLASS_RECORDINGS, sort="created", filter=by_teacher, token=session.token),
             return_exceptions=True,
         )
+        notes, recordings = lists
         for name, result in ((Collection.CLASS_NOTES, notes), (Collection.CLASS_RECORDINGS, recordings)):
             if isinstance(result, ClientResponseError):
                 backend_failures.failed(f"{name} list", result)

@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal.constants import Text
 from student_portal.pocketbase import ClientResponseError, configured_client
@@ -42,11 +43,11 @@ class StoredFile:
     filename: str
 
 
-def show_preview_dialog() -> rx.event.EventSpec:
+def show_preview_dialog() -> EventSpec:
     return rx.call_script(f"document.getElementById({json.dumps(PREVIEW_DIALOG_ID)})?.showModal()")
 
 
-def start_download(url: str) -> rx.event.EventSpec:
+def start_download(url: str) -> EventSpec:
     """Fetch `url` (PocketBase answers it as an attachment) in a hidden frame: the browser saves
     the file. Following a link in the page itself would start a navigation, on which Reflex
     drops its websocket connection."""

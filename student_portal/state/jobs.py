@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import ClassVar, TypeVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
@@ -106,7 +107,7 @@ class JobsState(PagedList, rx.State):
     loading: bool = True
     failed: bool = False
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.JOBS, self._show_query())
 
     def _show_cards(self, cards: list[JobCard] | None) -> None:

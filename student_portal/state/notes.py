@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
@@ -71,7 +72,7 @@ class NotesState(PagedList, ProtectedDocuments, rx.State):
     slides: list[PageSlide] = []  # Notes_Slides: public pictures, for the carousel
     slides_loading: bool = True  # the carousel keeps its place until they arrive
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.NOTES, self._show_query())
 
     def _show_notes(self) -> None:

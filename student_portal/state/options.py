@@ -7,8 +7,11 @@ from typing import Protocol
 
 
 class _Named(Protocol):
-    id: str
-    name: str
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 @dataclass

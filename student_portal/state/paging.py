@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal.utils.paging import (
     SHOW_PARAM,
@@ -44,7 +45,7 @@ T = TypeVar("T")
 _FOCUS_ROW_JS = (Path(__file__).resolve().parents[2] / "assets" / "focus_row.js").read_text(encoding="utf-8").strip()
 
 
-def focus_row(list_id: str, index: int) -> rx.event.EventSpec:
+def focus_row(list_id: str, index: int) -> EventSpec:
     """An event that moves focus to child `index` of element `list_id` once it is drawn."""
     return rx.call_script(f"{_FOCUS_ROW_JS}({json.dumps(list_id)}, {int(index)})")
 
@@ -84,7 +85,7 @@ class PagedList(rx.State, mixin=True):
     async def _refresh_page(self) -> None:
         raise NotImplementedError
 
-    def _address(self) -> rx.event.EventSpec | None:
+    def _address(self) -> EventSpec | None:
         return None
 
     @rx.event

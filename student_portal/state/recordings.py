@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
@@ -114,7 +115,7 @@ class RecordingsState(PagedList, rx.State):
     loading: bool = True
     failed: bool = False
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.YOUTUBE, {"q": self.query.strip(), "subject": self.subject, **self._show_query()})
 
     async def _refresh_page(self) -> None:

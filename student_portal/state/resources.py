@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
@@ -190,7 +191,7 @@ class FolderItemsState(PagedList, rx.State):
     def folders_path(self) -> str:
         return LEVELS[self.level].folders_path if self.level in LEVELS else routes.HOME
 
-    def _address(self) -> rx.event.EventSpec | None:
+    def _address(self) -> EventSpec | None:
         level = LEVELS.get(self.level)
         if level is None:
             return None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
@@ -84,7 +85,7 @@ class ShopState(PagedList, rx.State):
         """Show More keeps the chosen category."""
         return page_url(routes.SHOP, {"category": self.category})
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.SHOP, {"category": self.category, **self._show_query()})
 
     def _show_view(self, view: ShopView) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol
 
-import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal.pocketbase import ClientResponseError
 from student_portal.state.auth import Session, sign_in_first, verified_session
@@ -36,7 +36,7 @@ class PhasedState(Protocol):
     async def __aexit__(self, *exc: object) -> None: ...
 
 
-async def sign_in_gate(state: PhasedState, return_to: str) -> Session | list[rx.event.EventSpec]:
+async def sign_in_gate(state: PhasedState, return_to: str) -> Session | list[EventSpec]:
     """In a background `load`: the visitor's confirmed session, or the events to yield instead
     (and return). Those send a signed-out visitor to /login, back to `return_to` afterwards; when
     PocketBase could not be asked there are none, and `state.phase` is Phase.FAILED.

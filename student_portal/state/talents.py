@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
@@ -89,7 +90,7 @@ class TalentsState(PagedList, rx.State):
     def _on_preview(self) -> bool:
         return self.router.url.path.rstrip("/") != routes.TALENT
 
-    def _address(self) -> rx.event.EventSpec:
+    def _address(self) -> EventSpec:
         return replace_address(routes.TALENT, self._show_query())
 
     def _show_view(self, view: TalentsView) -> None:
