@@ -19,6 +19,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
 
 from student_portal.constants import Limit
@@ -70,7 +71,7 @@ def _alone(make: Callable[[Any], Document | None]) -> Callable[[Any, dict[str, s
 
 def _newest_posted_first(jobs: list[r.Job]) -> list[r.Job]:
     # As /jobs lists them (state/jobs.py newest_first): dated newest first, undated after.
-    dated = sorted((j for j in jobs if j.posted_at), key=lambda j: j.posted_at, reverse=True)
+    dated = sorted((j for j in jobs if j.posted_at), key=lambda j: cast(datetime, j.posted_at), reverse=True)
     return dated + [j for j in jobs if not j.posted_at]
 
 
@@ -79,7 +80,7 @@ def _first(values: list[str]) -> str:
 
 
 C = Collection
-_ITEMS = {"page_size": Limit.FOLDER_ITEMS_PAGE, "paged_in": lambda item: (item.folder, item.type)}
+_ITEMS: dict[str, Any] = {"page_size": Limit.FOLDER_ITEMS_PAGE, "paged_in": lambda item: (item.folder, item.type)}
 SOURCES: tuple[Source, ...] = (
     Source("recordings", C.RECORDINGS, r.Recording, d.recording, C.SUBJECTS),  # linked filtered to it
     Source("ol_items", C.OL_ITEMS, r.FolderItem, _folder_item("ol", "O/L"), C.OL_FOLDERS, **_ITEMS),
