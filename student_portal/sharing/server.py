@@ -54,35 +54,35 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
         entries = await content.sitemap_entries(base_url())
         return Response(sitemap_xml(entries), media_type="application/xml; charset=utf-8", headers=NO_CACHE)
 
-    def ics(body: bytes, filename: str) -> Response:
-        disposition = f'inline; filename="{filename}"'
-        return Response(
-            body,
-            media_type="text/calendar; charset=utf-8",
-            headers={**NO_CACHE, "content-disposition": disposition},
-        )
-
     def host() -> str:
         return urlsplit(base_url()).hostname or "localhost"
 
-    async def class_ics(request: Request) -> Response:
+    async def calendar(work: Awaitable[Any], build: Callable[[Any], tuple[bytes, str]]) -> Response:
+        """`build(found)` -> (.ics, file name) for what `work` found; 404 for None, 503 when the
+        backend failed or was too slow (calendar apps retry later)."""
         try:
-            item = await _in_time(content.one_class(request.path_params["class_id"]), wait_s)
+            found = await _in_time(work, wait_s)
         except (ClientResponseError, TimeoutError):
             return Response(status_code=503, headers=NO_CACHE)
-        if item is None:
-            return Response("Class not found\n", status_code=404, media_type="text/plain", headers=NO_CACHE)
-        return ics(classes_calendar([item], host=host()), "class.ics")
+        if found is None:
+            return Response("Not found\n", status_code=404, media_type="text/plain", headers=NO_CACHE)
+        body, filename = build(found)
+        disposition = f'inline; filename="{filename}"'
+        headers = {**NO_CACHE, "content-disposition": disposition}
+        return Response(body, media_type="text/calendar; charset=utf-8", headers=headers)
+
+    async def class_ics(request: Request) -> Response:
+        return await calendar(
+            content.one_class(request.path_params["class_id"]),
+            lambda item: (classes_calendar([item], host=host()), "class.ics"),
+        )
 
     async def teacher_ics(request: Request) -> Response:
-        try:
-            feed = await _in_time(content.teacher_feed(request.path_params["teacher_id"]), wait_s)
-        except (ClientResponseError, TimeoutError):
-            return Response(status_code=503, headers=NO_CACHE)
-        if feed is None:
-            return Response("Teacher not found\n", status_code=404, media_type="text/plain", headers=NO_CACHE)
-        name, classes = feed
-        return ics(classes_calendar(classes, host=host(), name=Text.teacher_calendar_name(name)), "classes.ics")
+        def feed(found: tuple[str, list]) -> tuple[bytes, str]:
+            name, classes = found
+            return classes_calendar(classes, host=host(), name=Text.teacher_calendar_name(name)), "classes.ics"
+
+        return await calendar(content.teacher_feed(request.path_params["teacher_id"]), feed)
 
     answers = Router(
         routes=[
