@@ -1,7 +1,7 @@
 """A browser tab's websocket, spoken by hand: Engine.IO 4 + Socket.IO on `/_event`, the way
 Reflex 0.10.1's compiled frontend does (see benchmarks/reflex_client.py for the protocol).
 
-Sync and small (wsproto ships with Reflex's python-engineio), so a test can send events no
+Sync and small (wsproto, also under Reflex's python-engineio), so a test can send events no
 browser would: oversized names, handlers that do not exist, chosen headers.
 """
 
