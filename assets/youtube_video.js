@@ -12,8 +12,8 @@
 import { createElement, useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import ReactPlayer from "react-player";
 
-// The id (React useId) of the video whose player is showing; null: none. One per page.
-let playingId = null;
+// The key of the video whose player is showing; null: none. One per page.
+let playingKey = null;
 const listeners = new Set();
 
 function subscribe(listener) {
@@ -21,8 +21,8 @@ function subscribe(listener) {
   return () => listeners.delete(listener);
 }
 
-function setPlaying(id) {
-  playingId = id;
+function setPlaying(key) {
+  playingKey = key;
   listeners.forEach((listener) => listener());
 }
 
@@ -46,19 +46,21 @@ function nameFrame(element, title) {
 }
 
 export function YouTubeVideo({ src, title, light, playIcon }) {
-  const id = useId();
+  // This spot on the page and its video: a list re-rendered in place (a search typed while a
+  // video plays) gives the spot another video, which starts as a picture.
+  const key = `${useId()} ${src}`;
   const playing = useSyncExternalStore(
     subscribe,
-    () => playingId === id,
+    () => playingKey === key,
     () => false,
   );
-  // Leaving the page, or a list re-render that drops this video, forgets it: a new visit starts
-  // with pictures again.
+  // Leaving the page, or a re-render that drops this video, forgets it: a new visit starts with
+  // pictures again.
   useEffect(
     () => () => {
-      if (playingId === id) setPlaying(null);
+      if (playingKey === key) setPlaying(null);
     },
-    [id],
+    [key],
   );
 
   const unwatch = useRef(() => {});
@@ -79,7 +81,7 @@ export function YouTubeVideo({ src, title, light, playIcon }) {
     playIcon,
     // The play button inside is the one tab stop (react-player's preview div would be a second).
     previewTabIndex: -1,
-    onClickPreview: () => setPlaying(id),
+    onClickPreview: () => setPlaying(key),
     // While a chunk (the preview, then the player) loads, the picture stays: nothing blinks.
     fallback: light,
     playing,

@@ -44,7 +44,7 @@ def page_js(browser, url: str) -> dict[str, Any]:
         page = context.new_page()
         responses: list = []
         player_requests: list[str] = []
-        page.on("response", responses.append)
+        page.on("response", lambda response: responses.append(response))
         page.on("request", lambda r: player_requests.append(r.url) if PLAYER_HOSTS.match(r.url) else None)
         page.goto(url)
         page.locator("[data-video-id]").first.wait_for()

@@ -16,6 +16,7 @@ from student_portal import routes
 from student_portal.constants import Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
+from tests.e2e.auth_support import start_signed_in
 from tests.support.demo_records import demo_records
 
 # Hosts a page must not contact before a tap: the player's, and noembed (react-player's own
@@ -55,6 +56,11 @@ def _videos(page: Page) -> Locator:
 
 def _play(video: Locator) -> Locator:
     return video.get_by_role("button", name=re.compile(f"^{Text.PLAY_VIDEO}: "))
+
+
+# Every place the site shows videos: home (recordings, talents), /youtube, /talent, a class.
+CLASS_PAGE = routes.class_page("teacher00000001")  # sign-in required
+VIDEO_PAGES = [routes.HOME, routes.YOUTUBE, routes.TALENT, CLASS_PAGE]
 
 
 def _recordings(demo_pocketbase) -> list[Recording]:
@@ -160,3 +166,42 @@ def test_reduced_motion_gets_no_transition_on_the_play_mark(page: Page, base_url
     expect(mark).to_have_css("transition-duration", "0s")
     page.emulate_media(reduced_motion="no-preference")
     expect(mark).not_to_have_css("transition-duration", "0s")
+
+
+@pytest.mark.parametrize("path", VIDEO_PAGES)
+def test_every_video_on_the_site_plays_through_the_same_player(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str, path: str
+) -> None:
+    if path == CLASS_PAGE:
+        start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+    _serve_thumbnails(page)
+    page.goto(base_url + path)
+    videos = _videos(page)
+    expect(videos.first).to_be_visible()
+    for video in videos.all():
+        video_id = video.get_attribute("data-video-id")
+        expect(video.locator("img")).to_have_attribute("src", f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg")
+        expect(_play(video)).to_have_count(1)
+    last = videos.last
+    _play(last).click()
+    expect(last.locator("iframe")).to_have_attribute(
+        "src", re.compile(rf"^https://www\.youtube-nocookie\.com/embed/{last.get_attribute('data-video-id')}\?")
+    )
+
+
+def test_a_search_typed_while_a_video_plays_starts_no_other_video(page: Page, base_url: str, demo_pocketbase) -> None:
+    """Cards are re-drawn in place: the spot of the playing video may get another video, which
+    must come as a picture, not as a player that starts by itself."""
+    playable = [r for r in _recordings(demo_pocketbase) if youtube_id(r.link)]
+    first = playable[0]
+    other = next(r for r in playable[1:] if r.name.casefold() not in first.name.casefold())
+    _serve_thumbnails(page)
+    page.goto(base_url + routes.YOUTUBE)
+    playing = _videos(page).first
+    expect(playing).to_have_attribute("data-video-id", youtube_id(first.link))
+    _play(playing).click()
+    expect(page.locator("iframe")).to_have_count(1)
+    page.get_by_label(Text.SEARCH_RECORDINGS).fill(other.name)
+    expect(_videos(page).first).to_have_attribute("data-video-id", youtube_id(other.link))
+    expect(_play(_videos(page).first)).to_be_visible()
+    expect(page.locator("iframe")).to_have_count(0)
