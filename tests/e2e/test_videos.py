@@ -24,7 +24,9 @@ from tests.support.demo_records import demo_records
 PLAYER_HOSTS = re.compile(r"^https?://([^/]+\.)?(youtube\.com|youtube-nocookie\.com|googlevideo\.com|noembed\.com)/")
 THUMBNAILS = "https://i.ytimg.com/vi/**"
 STAND_IN = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360"/></svg>'
-LOADED = "img => img.complete && img.naturalWidth > 0"
+# By selector, not element handle: the picture shown while react-player's preview chunk loads
+# is replaced by the preview's own (same address).
+LOADED = "selector => { const img = document.querySelector(selector); return img?.complete && img.naturalWidth > 0; }"
 
 
 def _serve_thumbnails(page: Page) -> list[str]:
@@ -82,9 +84,9 @@ def test_thumbnails_show_and_nothing_reaches_youtube_before_a_tap(sized_page: Pa
     expect(thumbnail).to_have_attribute("src", f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg")
     expect(thumbnail).to_have_attribute("loading", "lazy")
     expect(thumbnail).to_have_attribute("width", "480")
+    expect(_play(first)).to_be_visible()  # react-player's preview is in place, with our picture
     thumbnail.scroll_into_view_if_needed()
-    sized_page.wait_for_function(LOADED, arg=thumbnail.element_handle())
-    expect(_play(first)).to_be_visible()
+    sized_page.wait_for_function(LOADED, arg=f'[data-video-id="{video_id}"] img')
     assert f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg" in asked
     expect(sized_page.locator("iframe")).to_have_count(0)
     assert player_requests == []
