@@ -115,20 +115,22 @@ def _matching(rows: list, query: str, limit: int) -> list:
 class ClassState(ProtectedDocuments, rx.State):
     phase: str = Phase.CHECKING
     teacher: TeacherHeader = TeacherHeader()
-    notes: list[DocumentRow] = []
+    # Every note and recording of the teacher (fetched with the visitor's token): backend vars,
+    # never sent; the browser gets the spec's first 5 notes and 6 recordings that match.
+    _notes: list[DocumentRow] = []
     notes_failed: bool = False
     notes_query: str = ""
-    recordings: list[VideoRow] = []
+    _recordings: list[VideoRow] = []
     recordings_failed: bool = False
     recordings_query: str = ""
 
     @rx.var
     def visible_notes(self) -> list[DocumentRow]:
-        return _matching(self.notes, self.notes_query, Limit.CLASS_NOTES_MAX)
+        return _matching(self._notes, self.notes_query, Limit.CLASS_NOTES_MAX)
 
     @rx.var
     def visible_recordings(self) -> list[VideoRow]:
-        return _matching(self.recordings, self.recordings_query, Limit.CLASS_RECORDINGS_MAX)
+        return _matching(self._recordings, self.recordings_query, Limit.CLASS_RECORDINGS_MAX)
 
     @rx.event
     def set_notes_query(self, value: str):
@@ -185,10 +187,10 @@ class ClassState(ProtectedDocuments, rx.State):
             self.teacher = teacher_header(teacher)
             if isinstance(notes, list):
                 rows, files = class_note_rows(parse_records(ClassNote, notes))
-                self.notes = rows
+                self._notes = rows
                 self._remember_files(rows, files)
             self.notes_failed = not isinstance(notes, list)
             if isinstance(recordings, list):
-                self.recordings = video_rows(parse_records(ClassRecording, recordings))
+                self._recordings = video_rows(parse_records(ClassRecording, recordings))
             self.recordings_failed = not isinstance(recordings, list)
             self.phase = Phase.READY

@@ -82,7 +82,7 @@ def test_logout_reset_forgets_the_notes_and_their_files() -> None:
         state = cls(_reflex_internal_init=True)  # type: ignore[call-arg]
         rows = [DocumentRow(id="n1", name="DSA", has_file=True)]
         state._remember_files(rows, {"n1": StoredFile("c", "n1", "f.pdf")})
-        held = ("_notes", "page") if cls is NotesState else ("notes",)  # /notes sends one page of them
+        held = ("_notes", "page") if cls is NotesState else ("_notes",)  # the browser gets views of them
         for name in held:
             setattr(state, name, rows)
         state.reset()
