@@ -28,7 +28,6 @@ from reflex_base.components.component import field
 from reflex_base.constants.compiler import MemoizationDisposition, MemoizationMode
 from reflex_base.event import EventChain
 from reflex_base.vars import VarData
-from reflex_components_core.el.elements.sectioning import Section
 
 from student_portal.components.icons import icon
 from student_portal.constants import Limit, Text, Timing
@@ -46,7 +45,7 @@ def _chain(spec: Any) -> rx.Var:
     return rx.Var.create(EventChain(events=[spec], args_spec=lambda: []))
 
 
-class _CarouselRoot(Section):
+class _CarouselRoot(rx.el.Section):
     """The carousel's <section>; carries the browser-side timer, keys and swipe (see hooks)."""
 
     hooks: list[Any] = field(default_factory=list, is_javascript_property=False)

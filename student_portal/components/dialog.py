@@ -8,12 +8,11 @@ import json
 import reflex as rx
 from reflex.event import no_args_event_spec
 from reflex.vars.function import FunctionStringVar
-from reflex_components_core.el.elements.other import Dialog
 
 from student_portal.components.icons import icon
 
 
-class NativeDialog(Dialog):
+class NativeDialog(rx.el.Dialog):
     """<dialog> with its `close` event (fired for Esc, the close button and form method=dialog)."""
 
     on_close: rx.EventHandler[no_args_event_spec]

@@ -8,7 +8,6 @@ import json
 import reflex as rx
 from reflex.event import key_event
 from reflex.vars.function import FunctionStringVar
-from reflex_components_core.el.elements.other import Details
 
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
@@ -71,7 +70,7 @@ def phone_tabs(active: str) -> rx.Component:
 PHONE_MENU_ID = "phone-menu"
 
 
-class MenuDetails(Details):
+class MenuDetails(rx.el.Details):
     """<details> that also hears keys pressed inside it (Reflex's Details has no on_key_down)."""
 
     on_key_down: rx.EventHandler[key_event]
