@@ -35,6 +35,7 @@ from reflex.constants import RouteVar
 from reflex.event import Event
 from reflex.middleware import Middleware
 
+from student_portal import reflex_internals
 from student_portal.pocketbase import configured_client, content_cache
 from student_portal.pocketbase.realtime import RealtimeSubscriber
 from student_portal.state.live import FILLED_BY, LIVE_STATES, LiveSpec, specs_showing
@@ -196,16 +197,6 @@ class _ViewTracker(Middleware):
         return None
 
 
-def _socket_is_here(app: rx.App, token: str) -> bool:
-    """Whether `token`'s websocket is connected to this worker (Reflex's token manager)."""
-    namespace = app.event_namespace
-    manager = getattr(namespace, "_token_manager", None)
-    if manager is None:
-        return False
-    record = manager.token_to_socket.get(token)
-    return record is not None and record.instance_id == manager.instance_id
-
-
 def install(app: rx.App) -> None:
     """Register live updates on the app: the route tracker and the per-worker lifespan task."""
     app.add_middleware(_ViewTracker())
@@ -216,11 +207,13 @@ def install(app: rx.App) -> None:
 async def live_updates(app: rx.App) -> AsyncIterator[None]:
     """Run this worker's realtime subscriber and pusher for as long as the worker serves."""
 
+    reflex_internals.check(app)  # fail loudly now, not go quiet later, if Reflex moved them
+
     async def enqueue(token: str, event_name: str) -> None:
-        await app.event_processor.enqueue(token, Event(name=event_name))
+        await reflex_internals.enqueue(app, token, event_name)
 
     cache = content_cache()
-    pusher = LivePusher(_views, enqueue=enqueue, is_local=lambda token: _socket_is_here(app, token))
+    pusher = LivePusher(_views, enqueue=enqueue, is_local=lambda token: reflex_internals.socket_is_here(app, token))
     remove_listener = cache.add_listener(pusher.on_change)
     subscriber = RealtimeSubscriber(configured_client(), cache)
     tasks = [
@@ -240,6 +233,6 @@ async def live_updates(app: rx.App) -> AsyncIterator[None]:
 async def _sweep(app: rx.App) -> None:
     while True:
         await asyncio.sleep(SWEEP_INTERVAL_S)
-        dropped = _views.keep_only(lambda token: _socket_is_here(app, token))
+        dropped = _views.keep_only(lambda token: reflex_internals.socket_is_here(app, token))
         if dropped:
             log.debug("live updates: forgot %d visitors no longer connected here", dropped)

@@ -27,6 +27,8 @@ import uuid
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager, SocketRecord
 
+from student_portal import reflex_internals
+
 log = logging.getLogger(__name__)
 
 # Deletes the lock only if it is still the one this waiter was given (ids are unique).
@@ -92,5 +94,5 @@ async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id:
 def install() -> None:
     """Patch Reflex's Redis token manager and state manager classes (each worker makes its
     instances after the app module is imported)."""
-    RedisTokenManager.link_token_to_sid = claim_token  # type: ignore[method-assign,assignment]
-    StateManagerRedis._wait_lock = wait_lock_or_give_it_back  # type: ignore[method-assign,assignment]
+    reflex_internals.patch(RedisTokenManager, "link_token_to_sid", claim_token)
+    reflex_internals.patch(StateManagerRedis, "_wait_lock", wait_lock_or_give_it_back)

@@ -1,0 +1,69 @@
+"""The Reflex 0.10 internals the site cannot do without, in one place, checked at start-up.
+
+Live updates need to know whether a visitor's websocket is on this worker (the token manager's
+`token_to_socket`) and to queue an event for a visitor (`app.event_processor.enqueue`); the
+Redis layout fixes (redis_layout_fixes.py) replace two methods. Reflex has no public API for
+either. If an upgrade renames one, `check(app)` stops the worker at start-up with the list of
+what is missing, instead of live updates going quiet; tests/unit/test_reflex_internals.py pins
+them against the installed Reflex.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.event import Event
+
+# (class, attribute) pairs redis_layout_fixes.install() replaces.
+PATCHED: list[tuple[type, str]] = []
+
+
+class ReflexInternalsChanged(RuntimeError):
+    """The installed Reflex lacks an internal the site relies on."""
+
+
+def require(owner: Any, *names: str) -> None:
+    missing = [name for name in names if not hasattr(owner, name)]
+    if missing:
+        where = getattr(owner, "__qualname__", type(owner).__qualname__)
+        raise ReflexInternalsChanged(f"Reflex changed: {where} has no {', '.join(missing)} (see reflex_internals.py)")
+
+
+def patch(owner: type, name: str, replacement: Any) -> None:
+    """Replace a Reflex method, after checking it is there to replace."""
+    require(owner, name)
+    setattr(owner, name, replacement)
+    PATCHED.append((owner, name))
+
+
+def _token_manager(app: rx.App) -> Any:
+    return getattr(app.event_namespace, "_token_manager", None)
+
+
+def check(app: rx.App) -> None:
+    """At a worker's start (its lifespan): every internal used below is where we expect it."""
+    require(type(app), "event_processor", "event_namespace")
+    if app.event_namespace is None:
+        raise ReflexInternalsChanged("Reflex changed: the app has no event namespace (websocket) at start-up")
+    manager = _token_manager(app)
+    if manager is None:
+        raise ReflexInternalsChanged("Reflex changed: the event namespace has no _token_manager")
+    require(manager, "token_to_socket", "instance_id")
+    from reflex.app import EventProcessor  # the class behind app.event_processor
+
+    require(EventProcessor, "enqueue")
+
+
+def socket_is_here(app: rx.App, token: str) -> bool:
+    """Whether `token`'s websocket is connected to this worker."""
+    manager = _token_manager(app)
+    if manager is None:
+        return False
+    record = manager.token_to_socket.get(token)
+    return record is not None and record.instance_id == manager.instance_id
+
+
+async def enqueue(app: rx.App, token: str, event_name: str) -> None:
+    """Queue the event `event_name` for the visitor `token`, as if their page had sent it."""
+    await app.event_processor.enqueue(token, Event(name=event_name))

@@ -1,0 +1,41 @@
+"""The Reflex internals the site relies on (student_portal/reflex_internals.py) exist in the
+installed Reflex, and a Reflex without one stops the worker at start-up, saying which."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from reflex.istate.manager.redis import StateManagerRedis
+from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager
+
+from student_portal import reflex_internals
+from student_portal.reflex_internals import ReflexInternalsChanged
+
+
+def test_the_installed_reflex_has_every_internal_we_use() -> None:
+    reflex_internals.require(LocalTokenManager(), "token_to_socket", "instance_id")
+    reflex_internals.require(RedisTokenManager, "link_token_to_sid")
+    reflex_internals.require(StateManagerRedis, "_wait_lock")
+    from reflex.app import App, EventProcessor
+
+    reflex_internals.require(App, "event_processor", "event_namespace")
+    reflex_internals.require(EventProcessor, "enqueue")
+
+
+def test_the_app_passes_the_start_up_check() -> None:
+    from student_portal.student_portal import app
+
+    app._setup_state()  # what Reflex does before serving; makes the websocket namespace
+    reflex_internals.check(app)
+    # The Redis fixes went in through the same checks.
+    assert (RedisTokenManager, "link_token_to_sid") in reflex_internals.PATCHED
+
+
+def test_a_renamed_internal_fails_loudly_and_names_itself() -> None:
+    renamed = SimpleNamespace(event_namespace=SimpleNamespace(_token_manager=SimpleNamespace(instance_id="x")))
+    with pytest.raises(ReflexInternalsChanged, match="token_to_socket"):
+        reflex_internals.require(renamed.event_namespace._token_manager, "token_to_socket", "instance_id")
+    with pytest.raises(ReflexInternalsChanged, match="no _wait_lock_v2"):
+        reflex_internals.patch(StateManagerRedis, "_wait_lock_v2", lambda *a: None)
+    assert not hasattr(StateManagerRedis, "_wait_lock_v2")
