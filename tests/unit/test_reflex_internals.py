@@ -23,15 +23,6 @@ def test_the_installed_reflex_has_every_internal_we_use() -> None:
     reflex_internals.require(EventProcessor, "enqueue")
 
 
-def test_the_app_passes_the_start_up_check() -> None:
-    from student_portal.student_portal import app
-
-    app._setup_state()  # what Reflex does before serving; makes the websocket namespace
-    reflex_internals.check(app)
-    # The Redis fixes went in through the same checks.
-    assert (RedisTokenManager, "link_token_to_sid") in reflex_internals.PATCHED
-
-
 def test_a_renamed_internal_fails_loudly_and_names_itself() -> None:
     renamed = SimpleNamespace(event_namespace=SimpleNamespace(_token_manager=SimpleNamespace(instance_id="x")))
     with pytest.raises(ReflexInternalsChanged, match="token_to_socket"):
