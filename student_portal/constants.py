@@ -152,6 +152,7 @@ class StorageKey:
     AUTH: Final = "pocketbase_auth"
     AUTH_COOKIE: Final = "pb_auth"
     REDIRECT: Final = "redirect"
+    PENDING_SAVE: Final = "pending_save"  # "kind:id" a signed-out visitor tapped Save on
 
 
 class Text:
@@ -341,6 +342,16 @@ class Text:
     CLIENT_ABORTED: Final = "The request was autocancelled."
     CLIENT_TIMEOUT: Final = "The server took too long to answer."
     CLIENT_UNREACHABLE: Final = "The server could not be reached."
+
+    # Saved items (/saved) and offline (not in the spec: our own words)
+    SAVED: Final = "Saved"
+    SAVE: Final = "Save"
+    SAVED_TITLE: Final = "Saved items"
+    SAVED_INTRO: Final = "What you saved, on every device you sign in on."
+    NOTHING_SAVED: Final = "Nothing saved yet. Tap Save on a recording, paper, note, job or room to keep it here."
+    LOADING_SAVED: Final = "Loading saved items..."
+    SAVED_LOAD_FAILED: Final = "Could not load your saved items. Please try again later."
+    SAVE_FAILED: Final = "Could not save this item. Please try again."
 
     @staticmethod
     def no_results_for(query: str) -> str:

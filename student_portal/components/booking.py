@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image
+from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Limit, Text
 from student_portal.state.booking import HotelCard
@@ -51,7 +52,7 @@ def review_score(hotel: HotelCard) -> rx.Component:
     )
 
 
-def hotel_card(hotel: HotelCard) -> rx.Component:
+def hotel_card(hotel: HotelCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Component:
     return rx.el.article(
         image(
             src=hotel.image_url,
@@ -62,7 +63,7 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
             class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(
-            rx.el.h2(hotel.name, class_name="text-lg font-semibold text-slate-900"),
+            heading(hotel.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(
                 rx.cond(
                     hotel.city_name != "",
@@ -83,6 +84,7 @@ def hotel_card(hotel: HotelCard) -> rx.Component:
                 contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
                 contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
                 share_button(hotel.name, hotel.share_url, hotel.share_whatsapp),
+                save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
                 class_name="mt-auto flex flex-wrap gap-2 pt-2",
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",

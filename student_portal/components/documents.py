@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.dialog import NativeDialog, close_button
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link
+from student_portal.components.save_button import save_button
 from student_portal.constants import Text
 from student_portal.state.documents import PREVIEW_DIALOG_ID, DocumentRow, FilePreviewState
 
@@ -29,8 +30,9 @@ def _action_button(label: str, icon_name: str, on_click, name: str, style: str) 
     )
 
 
-def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3) -> rx.Component:
-    """One document; `state` (a ProtectedDocuments) previews and downloads it."""
+def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3, save_kind: str = "") -> rx.Component:
+    """One document; `state` (a ProtectedDocuments) previews and downloads it; `save_kind`
+    (note / class_note): a Save button for it."""
     file_actions = rx.fragment(
         _action_button(Text.PREVIEW, "eye", state.preview(row.id), row.name, _PRIMARY),
         _action_button(Text.DOWNLOAD, "download", state.download(row.id), row.name, _SECONDARY),
@@ -51,6 +53,7 @@ def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3) -> 
         rx.el.div(
             rx.cond(row.external, rx.fragment(), rx.cond(row.has_file, file_actions, rx.fragment())),
             rx.cond(row.link != "", link, rx.fragment()),
+            save_button(save_kind, row.id, row.name) if save_kind else rx.fragment(),
             class_name="flex flex-wrap gap-2",
         ),
         data_testid="document",
@@ -59,10 +62,12 @@ def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3) -> 
     )
 
 
-def document_list(rows, state: type[rx.State], heading=rx.el.h3, list_id: str | None = None) -> rx.Component:
+def document_list(
+    rows, state: type[rx.State], heading=rx.el.h3, list_id: str | None = None, save_kind: str = ""
+) -> rx.Component:
     """`heading`: the element naming each document, one level below the list's own heading."""
     return rx.el.ul(
-        rx.foreach(rows, lambda row: document_item(row, state, heading)), id=list_id, class_name="grid gap-3"
+        rx.foreach(rows, lambda row: document_item(row, state, heading, save_kind)), id=list_id, class_name="grid gap-3"
     )
 
 

@@ -14,7 +14,8 @@ from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
-from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
+from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem, Text
+from student_portal.state.auth import AuthState
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
 _ACTIVE = "bg-blue-700 text-white"
@@ -46,10 +47,19 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
     )
 
 
+SAVED_ITEM = NavItem(Text.SAVED, "/saved")
+
+
+def saved_link(active: str, extra: str = "px-3") -> rx.Component:
+    """The signed-in visitor's saved items (/saved), after the main entries."""
+    return rx.cond(AuthState.is_authenticated, nav_link(SAVED_ITEM, active == SAVED_ITEM.url, SAVED_ITEM.title, extra))
+
+
 def desktop_navigation(active: str) -> rx.Component:
     return rx.el.nav(
         # px-2 below 2xl: the header's search box needs the room at 1024-1535 px.
         *[nav_link(item, item.url == active, item.title, "px-2 2xl:px-3") for item in NAVIGATION],
+        saved_link(active, "px-2 2xl:px-3"),
         aria_label="Main",
         class_name="hidden items-center gap-1 lg:flex",
     )
@@ -97,6 +107,7 @@ def phone_menu(active: str) -> rx.Component:
         ),
         rx.el.nav(
             *[nav_link(item, item.url == active, item.title, "block px-3") for item in NAVIGATION],
+            saved_link(active, "block px-3"),
             aria_label="Menu",
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
             "bg-white p-2 shadow-lg",

@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import icon
 from student_portal.components.image import image
+from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
 from student_portal.state.jobs import JobCard
@@ -20,7 +21,7 @@ def _fact(name: str, *content: rx.Component | rx.Var) -> rx.Component:
     return rx.el.span(icon(name, "size-4 shrink-0"), *content, class_name="inline-flex items-center gap-1.5")
 
 
-def job_card(job: JobCard) -> rx.Component:
+def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Component:
     return rx.el.article(
         rx.el.div(
             rx.cond(
@@ -39,7 +40,7 @@ def job_card(job: JobCard) -> rx.Component:
                 ),
             ),
             rx.el.div(
-                rx.el.h2(job.title, class_name="text-lg font-semibold text-slate-900"),
+                heading(job.title, class_name="text-lg font-semibold text-slate-900"),
                 rx.el.p(job.company, class_name="text-slate-700"),
                 rx.el.div(
                     rx.cond(job.is_new, badge(Text.NEW, "bg-green-100 text-green-900"), rx.fragment()),
@@ -73,6 +74,7 @@ def job_card(job: JobCard) -> rx.Component:
             contact_link(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
             contact_link(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
             share_button(job.title, job.share_url, job.share_whatsapp),
+            save_button(save_kind, job.id, job.title) if save_kind else rx.fragment(),
             class_name="flex flex-wrap gap-2",
         ),
         data_testid="job-card",

@@ -8,6 +8,7 @@ from student_portal import routes
 from student_portal.components.buttons import show_more_link
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import section_heading
+from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
@@ -22,8 +23,9 @@ def subject_badge(label: rx.Var[str]) -> rx.Component:
     )
 
 
-def recording_card(card: RecordingCard, *, level: int = 3) -> rx.Component:
-    """`level`: the name's heading level, one below the section's heading."""
+def recording_card(card: RecordingCard, *, level: int = 3, save_kind: str = "") -> rx.Component:
+    """`level`: the name's heading level, one below the section's heading; `save_kind`: show
+    a Save button for this kind of favourite."""
     title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
         youtube_video(card.video_id, card.name, class_name="rounded-b-none"),
@@ -31,6 +33,7 @@ def recording_card(card: RecordingCard, *, level: int = 3) -> rx.Component:
             subject_badge(card.subject),
             title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
             share_button(card.name, card.share_url, card.share_whatsapp),
+            save_button(save_kind, card.id, card.name, "self-start") if save_kind else rx.fragment(),
             class_name="flex flex-col gap-2 p-4",
         ),
         data_testid="recording-card",
@@ -45,6 +48,7 @@ def recordings_list(
     *,
     level: int = 3,
     grid_id: str | None = None,
+    save_kind: str = "",
 ) -> rx.Component:
     """The three faces: 4 skeletons while loading, the error, the cards (or `empty`)."""
     return list_faces(
@@ -54,7 +58,7 @@ def recordings_list(
         error_text=Text.ERROR_LOADING_VIDEOS,
         items=recordings,
         content=rx.el.div(
-            rx.foreach(recordings, lambda card: recording_card(card, level=level)),
+            rx.foreach(recordings, lambda card: recording_card(card, level=level, save_kind=save_kind)),
             id=grid_id,
             class_name=f"grid gap-4 {columns}",
         ),

@@ -8,6 +8,7 @@ from student_portal.components.buttons import PRIMARY
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import internal_link, plain_link
+from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
@@ -50,7 +51,8 @@ def type_selector() -> rx.Component:
     )
 
 
-def item_card(item: ItemCard) -> rx.Component:
+def item_card(item: ItemCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Component:
+    """`save_kind` (ol_item / al_item): show a Save button for it."""
     return rx.el.article(
         rx.cond(
             item.image_url != "",
@@ -77,17 +79,21 @@ def item_card(item: ItemCard) -> rx.Component:
                     "font-semibold text-amber-900",
                 ),
             ),
-            rx.el.h2(item.title, class_name="font-semibold text-slate-900"),
+            heading(item.title, class_name="font-semibold text-slate-900"),
             rx.el.p(item.description, class_name="text-sm text-slate-700"),
-            rx.cond(
-                item.download_url != "",
-                plain_link(
-                    icon("download"),
-                    Text.DOWNLOAD,
-                    rx.el.span(" ", item.title, class_name="sr-only"),
-                    href=item.download_url,
-                    class_name=f"{PRIMARY} mt-auto",
+            rx.el.div(
+                rx.cond(
+                    item.download_url != "",
+                    plain_link(
+                        icon("download"),
+                        Text.DOWNLOAD,
+                        rx.el.span(" ", item.title, class_name="sr-only"),
+                        href=item.download_url,
+                        class_name=PRIMARY,
+                    ),
                 ),
+                save_button(save_kind, item.id, item.title) if save_kind else rx.fragment(),
+                class_name="mt-auto flex flex-wrap gap-2",
             ),
             share_button(item.title, item.share_url, item.share_whatsapp),
             class_name="flex flex-1 flex-col gap-2 p-4",

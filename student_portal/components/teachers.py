@@ -8,8 +8,10 @@ from student_portal import routes
 from student_portal.components.calendar_links import calendar_subscription
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
+from student_portal.components.save_button import save_button
+from student_portal.components.video import youtube_video
 from student_portal.constants import Text
-from student_portal.state.class_page import TeacherHeader
+from student_portal.state.class_page import TeacherHeader, VideoRow
 from student_portal.state.profile import PromoCard, TeacherCard
 
 _BUTTON = (
@@ -129,4 +131,15 @@ def section_banner(url: rx.Var[str]) -> rx.Component:
             decoding="async",
             class_name="aspect-[4/1] h-auto w-full rounded-xl bg-slate-200 object-cover",
         ),
+    )
+
+
+def video_card(video: VideoRow, *, save_kind: str = "") -> rx.Component:
+    """One class recording; `save_kind` (class_recording): a Save button for it."""
+    return rx.el.article(
+        youtube_video(video.video_id, video.name),
+        rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
+        save_button(save_kind, video.id, video.name, "self-start") if save_kind else rx.fragment(),
+        data_testid="class-video",
+        class_name="flex flex-col gap-2",
     )

@@ -16,6 +16,7 @@ from student_portal.pages import (  # noqa: F401
     profile,
     resource_folders,
     resource_items,
+    saved,
     search,
     shop,
     single_blog,

@@ -14,6 +14,7 @@ from student_portal.components.layout import site_page
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
 from student_portal.state.booking import BookingState
+from student_portal.state.favourites import FavouritesState, Kind
 
 
 @site_page(
@@ -21,7 +22,7 @@ from student_portal.state.booking import BookingState
     title="Bodim - Rooms for students",
     description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, "
     "call or WhatsApp the owner.",
-    on_load=BookingState.load,
+    on_load=[BookingState.load, FavouritesState.load],
 )
 def booking() -> rx.Component:
     return rx.el.div(
@@ -51,7 +52,7 @@ def booking() -> rx.Component:
             error_text=Text.ROOMS_FAILED,
             items=BookingState.page,
             content=rx.el.div(
-                rx.foreach(BookingState.page, hotel_card),
+                rx.foreach(BookingState.page, lambda hotel: hotel_card(hotel, save_kind=Kind.HOTEL)),
                 id=BookingState.LIST_ID,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
             ),

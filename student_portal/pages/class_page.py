@@ -15,11 +15,11 @@ from student_portal.components.filters import search_box
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.search import no_match_detail
-from student_portal.components.teachers import class_header, section_banner
-from student_portal.components.video import youtube_video
+from student_portal.components.teachers import class_header, section_banner, video_card
 from student_portal.constants import Text
 from student_portal.state.auth import AuthState
-from student_portal.state.class_page import ClassState, VideoRow
+from student_portal.state.class_page import ClassState
+from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.signed_in import Phase
 
 _HEADING = "text-xl font-bold text-slate-900"
@@ -41,22 +41,13 @@ def class_notes() -> rx.Component:
                 ),
                 rx.cond(
                     ClassState.visible_notes,
-                    document_list(ClassState.visible_notes, ClassState),
+                    document_list(ClassState.visible_notes, ClassState, save_kind=Kind.CLASS_NOTE),
                     empty_message(Text.NO_NOTES_FOUND, no_match_detail(ClassState.notes_query)),
                 ),
             ),
         ),
         aria_labelledby="class-notes",
         class_name="flex flex-col gap-4",
-    )
-
-
-def video_card(video: VideoRow) -> rx.Component:
-    return rx.el.article(
-        youtube_video(video.video_id, video.name),
-        rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
-        data_testid="class-video",
-        class_name="flex flex-col gap-2",
     )
 
 
@@ -77,7 +68,10 @@ def class_recordings() -> rx.Component:
                 rx.cond(
                     ClassState.visible_recordings,
                     rx.el.div(
-                        rx.foreach(ClassState.visible_recordings, video_card),
+                        rx.foreach(
+                            ClassState.visible_recordings,
+                            lambda video: video_card(video, save_kind=Kind.CLASS_RECORDING),
+                        ),
                         class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
                     ),
                     empty_message(Text.NO_VIDEOS_FOUND, no_match_detail(ClassState.recordings_query)),
@@ -113,7 +107,7 @@ def teacher_not_found() -> rx.Component:
     route=routes.CLASS_PAGE,
     title=Text.TUITION_CLASSES,
     description="Class notes and recordings from your tuition class teacher.",
-    on_load=ClassState.load,
+    on_load=[ClassState.load, FavouritesState.load],
 )
 def class_page() -> rx.Component:
     return rx.el.div(

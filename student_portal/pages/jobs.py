@@ -9,6 +9,7 @@ from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
+from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.jobs import JobsState
 
 
@@ -17,7 +18,7 @@ from student_portal.state.jobs import JobsState
     title=Text.JOB_MARKET,
     description="Jobs, internships and part-time work for Sri Lankan students and school leavers. "
     "Call, WhatsApp or email employers.",
-    on_load=JobsState.load,
+    on_load=[JobsState.load, FavouritesState.load],
 )
 def jobs() -> rx.Component:
     return rx.el.div(
@@ -30,7 +31,9 @@ def jobs() -> rx.Component:
             error_text=Text.JOBS_FAILED,
             items=JobsState.page,
             content=rx.el.div(
-                rx.foreach(JobsState.page, job_card), id=JobsState.LIST_ID, class_name="grid gap-4 lg:grid-cols-2"
+                rx.foreach(JobsState.page, lambda job: job_card(job, save_kind=Kind.JOB)),
+                id=JobsState.LIST_ID,
+                class_name="grid gap-4 lg:grid-cols-2",
             ),
             empty=empty_message(Text.NO_JOBS),
         ),

@@ -15,6 +15,7 @@ from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
 from student_portal.slots import Slot
 from student_portal.state.auth import AuthState
+from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.notes import NotesState
 from student_portal.state.signed_in import Phase
 
@@ -37,7 +38,9 @@ def notes_list() -> rx.Component:
         list_count(NotesState),
         rx.cond(
             NotesState.page,
-            document_list(NotesState.page, NotesState, heading=rx.el.h2, list_id=NotesState.LIST_ID),
+            document_list(
+                NotesState.page, NotesState, heading=rx.el.h2, list_id=NotesState.LIST_ID, save_kind=Kind.NOTE
+            ),
             empty_message(Text.NO_NOTES_FOUND, no_match_detail(NotesState.query)),
         ),
         show_more_button(NotesState),
@@ -49,7 +52,7 @@ def notes_list() -> rx.Component:
     route=routes.NOTES,
     title=Text.UNI_NOTES,
     description="University lecture notes shared by senior students: search, preview and download.",
-    on_load=[NotesState.load, NotesState.load_slides],
+    on_load=[NotesState.load, NotesState.load_slides, FavouritesState.load],
 )
 def notes() -> rx.Component:
     return rx.el.section(

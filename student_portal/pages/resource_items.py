@@ -15,6 +15,7 @@ from student_portal.components.links import internal_link
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.resources import item_card, type_selector
 from student_portal.constants import Limit, Text
+from student_portal.state.favourites import FavouritesState
 from student_portal.state.resources import LEVELS, FolderItemsState, Level
 
 
@@ -36,7 +37,7 @@ def items_page(level: Level) -> rx.Component:
             error_text=Text.ITEMS_FAILED,
             items=FolderItemsState.page,
             content=rx.el.div(
-                rx.foreach(FolderItemsState.page, item_card),
+                rx.foreach(FolderItemsState.page, lambda item: item_card(item, save_kind=level.save_kind)),
                 id=FolderItemsState.LIST_ID,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
             ),
@@ -52,7 +53,7 @@ def _register(level: Level) -> None:
         route=routes.folder_pattern(level.key),
         title=f"{level.label} papers and notes",
         description=f"G.C.E. {level.label} past papers and notes in this folder, free to download.",
-        on_load=FolderItemsState.load(level.key),
+        on_load=[FolderItemsState.load(level.key), FavouritesState.load],
     )
     def page() -> rx.Component:
         return items_page(level)

@@ -15,6 +15,7 @@ from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.recordings import recordings_list
 from student_portal.constants import Text
 from student_portal.slots import Slot
+from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.recordings import RecordingsState
 
 
@@ -30,7 +31,7 @@ def no_videos() -> rx.Component:
     route=routes.YOUTUBE,
     title=Text.KUPPI_RECORDINGS,
     description="Free recorded kuppi sessions by university students: search by topic, filter by subject.",
-    on_load=RecordingsState.load_page,
+    on_load=[RecordingsState.load_page, FavouritesState.load],
 )
 def youtube() -> rx.Component:
     return rx.el.div(
@@ -60,6 +61,7 @@ def youtube() -> rx.Component:
             no_videos(),
             level=2,
             grid_id=RecordingsState.LIST_ID,
+            save_kind=Kind.RECORDING,
         ),
         show_more_button(RecordingsState),
         class_name="flex flex-col gap-6",

@@ -179,6 +179,8 @@ class PocketBaseClient:
     def _json_object(response: httpx.Response) -> dict[str, Any]:
         if response.status_code >= 400:
             raise ClientResponseError.from_response(response)
+        if response.status_code == 204:  # DELETE: no content
+            return {}
         try:
             body = response.json()
         except (ValueError, json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -203,6 +205,7 @@ class PocketBaseClient:
         filter: str | None = None,  # PocketBase's own name
         skip_total: bool = False,
         token: str | None = None,
+        expand: str | None = None,
     ) -> ListResult:
         """One page of `collection` (GET /api/collections/{collection}/records)."""
         params: dict[str, Any] = {"page": page, "perPage": per_page}
@@ -210,6 +213,8 @@ class PocketBaseClient:
             params["sort"] = sort
         if filter:
             params["filter"] = filter
+        if expand:
+            params["expand"] = expand
         if skip_total:
             params["skipTotal"] = 1
         path = self._records_path(collection)
@@ -244,6 +249,7 @@ class PocketBaseClient:
         sort: str | None = None,
         filter: str | None = None,
         token: str | None = None,
+        expand: str | None = None,
     ) -> builtins.list[dict[str, Any]]:  # `list` here is the method above
         """Every record of `collection`, fetched `batch` at a time until a short page.
 
@@ -263,6 +269,7 @@ class PocketBaseClient:
                 filter=filter,
                 skip_total=True,
                 token=token,
+                expand=expand,
             )
             records.extend(result.items)
             if len(result.items) < batch:
@@ -274,6 +281,16 @@ class PocketBaseClient:
         if not isinstance(record_id, str) or not record_id.strip():
             raise ClientResponseError.missing_id(self.base_url + self._records_path(collection))
         return await self._send("GET", self._records_path(collection, record_id), token=token)
+
+    async def create(self, collection: str, body: dict[str, Any], *, token: str) -> dict[str, Any]:
+        """Create a record as the token's user (POST); the collection's create rule decides."""
+        return await self._send("POST", self._records_path(collection), json_body=body, token=token)
+
+    async def delete(self, collection: str, record_id: str, *, token: str) -> None:
+        """Delete a record as the token's user; 404 when it is not theirs (or gone)."""
+        if not isinstance(record_id, str) or not record_id.strip():
+            raise ClientResponseError.missing_id(self.base_url + self._records_path(collection))
+        await self._send("DELETE", self._records_path(collection, record_id), token=token)
 
     async def first_item(
         self,

@@ -40,6 +40,7 @@ class Collection:
     HOTELS: Final = "Hotels"
     CITYS: Final = "Citys"
     USERS: Final = "users"
+    FAVOURITES: Final = "Favourites"  # a user's saved items (only their own: API rules)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class CollectionSpec:
 
 # Fetched with the visitor's own token, never shared between visitors.
 PROTECTED: Final[frozenset[str]] = frozenset(
-    {Collection.NOTES, Collection.CLASS_NOTES, Collection.CLASS_RECORDINGS, Collection.USERS}
+    {Collection.NOTES, Collection.CLASS_NOTES, Collection.CLASS_RECORDINGS, Collection.USERS, Collection.FAVOURITES}
 )
 
 # Models of the protected collections (for parse_records on a visitor's own fetch).
@@ -61,6 +62,7 @@ PROTECTED_MODELS: Final[dict[str, CollectionSpec]] = {
     Collection.CLASS_NOTES: CollectionSpec(r.ClassNote),
     Collection.CLASS_RECORDINGS: CollectionSpec(r.ClassRecording),
     Collection.USERS: CollectionSpec(r.User),
+    Collection.FAVOURITES: CollectionSpec(r.Favourite),
 }
 
 # Public collections: same content for every visitor, so one shared cache serves them all.

@@ -270,6 +270,13 @@ class User(Record):
         return self.role in NOTES_ROLES
 
 
+class Favourite(Record):
+    """One saved item of a user: `kind` names the one relation field that holds the item's id."""
+
+    user: FirstText = ""
+    kind: Keyword = ""
+
+
 RecordT = TypeVar("RecordT", bound=Record)
 
 # (model name, reason) pairs already reported: a bad record seen on every refresh is logged

@@ -54,6 +54,11 @@ class Level:
         return level_slides(self.key)
 
     @property
+    def save_kind(self) -> str:
+        """Its kind of favourite (state.favourites.Kind.OL_ITEM / AL_ITEM)."""
+        return f"{self.key}_item"
+
+    @property
     def folders_path(self) -> str:
         return routes.level_folders(self.key)
 

@@ -297,6 +297,7 @@ def test_every_collection_has_a_model() -> None:
         Collection.CLASS_NOTES,
         Collection.CLASS_RECORDINGS,
         Collection.USERS,
+        Collection.FAVOURITES,
     } == PROTECTED
 
 
