@@ -352,6 +352,13 @@ class Text:
     LOADING_SAVED: Final = "Loading saved items..."
     SAVED_LOAD_FAILED: Final = "Could not load your saved items. Please try again later."
     SAVE_FAILED: Final = "Could not save this item. Please try again."
+    PDF_LOADING: Final = "Loading document..."
+    PDF_FAILED: Final = "This document cannot be shown here. Use Download to open it."
+    PDF_PAGES: Final = "pages"
+    PDF_PAGE: Final = "Page"
+    PDF_ZOOM_IN: Final = "Zoom in"
+    PDF_ZOOM_OUT: Final = "Zoom out"
+    PDF_FIT: Final = "Fit to width"
 
     @staticmethod
     def no_results_for(query: str) -> str:

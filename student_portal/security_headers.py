@@ -56,7 +56,10 @@ def content_security_policy(script_hashes: list[str]) -> str:
             " ".join(filter(None, ["img-src 'self' data:", cdn, YOUTUBE_IMAGES])),
             "font-src 'self'",
             "connect-src 'self'",
-            f"frame-src 'self' {YOUTUBE_FRAMES}",  # 'self': note previews (/files/...pdf?token=)
+            # pdf.js's worker and the offline service worker are files of our own origin.
+            "worker-src 'self'",
+            "manifest-src 'self'",
+            f"frame-src 'self' {YOUTUBE_FRAMES}",
             "media-src 'self'",
             "object-src 'none'",
             "base-uri 'self'",

@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.dialog import NativeDialog, close_button
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link
+from student_portal.components.pdf_viewer import pdf_viewer
 from student_portal.components.save_button import save_button
 from student_portal.constants import Text
 from student_portal.state.documents import PREVIEW_DIALOG_ID, DocumentRow, FilePreviewState
@@ -72,7 +73,7 @@ def document_list(
 
 
 def preview_dialog() -> rx.Component:
-    """The preview modal: the document framed from its tokenised address while open.
+    """The preview modal: the document drawn by pdf.js from its (tokenised) address while open.
 
     Closing it (button, Esc) clears the address, so the file token leaves the page.
     """
@@ -88,11 +89,7 @@ def preview_dialog() -> rx.Component:
         ),
         rx.cond(
             FilePreviewState.url != "",
-            rx.el.iframe(
-                src=FilePreviewState.url,
-                title=FilePreviewState.title,
-                class_name="h-full w-full flex-1 border-0 bg-slate-100",
-            ),
+            pdf_viewer(FilePreviewState.url, FilePreviewState.title),
             rx.fragment(),
         ),
         id=PREVIEW_DIALOG_ID,

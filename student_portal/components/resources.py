@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import PRIMARY
+from student_portal.components.buttons import OUTLINE, PRIMARY
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import internal_link, plain_link
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
+from student_portal.state.documents import FilePreviewState
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
 
 
@@ -82,6 +83,17 @@ def item_card(item: ItemCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Co
             heading(item.title, class_name="font-semibold text-slate-900"),
             rx.el.p(item.description, class_name="text-sm text-slate-700"),
             rx.el.div(
+                rx.cond(
+                    item.preview_url != "",
+                    rx.el.button(
+                        icon("eye"),
+                        Text.PREVIEW,
+                        rx.el.span(" ", item.title, class_name="sr-only"),
+                        type="button",
+                        on_click=FilePreviewState.open_public(item.preview_url, item.title),
+                        class_name=OUTLINE,
+                    ),
+                ),
                 rx.cond(
                     item.download_url != "",
                     plain_link(

@@ -7,6 +7,7 @@ folder (No items found.), not an error page.
 import reflex as rx
 
 from student_portal import routes
+from student_portal.components.documents import preview_dialog
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
@@ -44,6 +45,7 @@ def items_page(level: Level) -> rx.Component:
             empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
         show_more_button(FolderItemsState),
+        preview_dialog(),
         class_name="flex flex-col gap-5",
     )
 

@@ -17,6 +17,7 @@ from reflex.event import EventSpec
 
 from student_portal.constants import Text
 from student_portal.pocketbase import ClientResponseError, configured_client
+from student_portal.pocketbase.client import FILES_PREFIX
 from student_portal.state.auth import AuthState
 from student_portal.state.content import backend_failures
 
@@ -58,11 +59,29 @@ def start_download(url: str) -> EventSpec:
     )
 
 
+def is_public_file_url(url: str) -> bool:
+    """Whether `url` is a public file address as item cards list them (the site's /files/, or a
+    CDN in front of PocketBase's files), without a token."""
+    client = configured_client()
+    prefixes = [f"{client.site_url}{FILES_PREFIX}/"]
+    if client.public_url:
+        prefixes.append(f"{client.public_url}/api/files/")
+    return isinstance(url, str) and url.startswith(tuple(prefixes)) and "token=" not in url
+
+
 class FilePreviewState(rx.State):
     """The one preview dialog of a page: the framed address and the document's name."""
 
     url: str = ""
     title: str = ""
+
+    @rx.event
+    def open_public(self, url: str, title: str):
+        """Preview a public file (an O/L or A/L paper) listed on the page."""
+        if not is_public_file_url(url):
+            return None
+        self.url, self.title = url, title
+        return show_preview_dialog()
 
     @rx.event
     def clear(self):

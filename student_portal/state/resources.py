@@ -90,6 +90,7 @@ class ItemCard:
     download_url: str  # "" when the item has no file
     share_url: str = ""  # its folder's page
     share_whatsapp: str = ""
+    preview_url: str = ""  # the same file, shown in the page's PDF viewer
 
 
 def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
@@ -115,6 +116,7 @@ def item_card(item: FolderItem) -> ItemCard:
         download_url=client.file_url(item.collection_id, item.id, item.file, download=True),
         share_url=shared,
         share_whatsapp=whatsapp_share(item.title, shared),
+        preview_url=client.file_url(item.collection_id, item.id, item.file),
     )
 
 

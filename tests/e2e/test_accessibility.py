@@ -158,7 +158,10 @@ def test_the_preview_dialog_takes_focus_and_gives_it_back(
         page.keyboard.press("Enter")
         dialog = page.get_by_role("dialog")
         expect(dialog.get_by_role("button", name=Text.CLOSE)).to_be_focused()
-        expect(dialog.locator("iframe")).to_have_attribute("title", re.compile(r"\S"))  # frames are named
+        # the viewer's page area is named after the document
+        expect(dialog.get_by_test_id("pdf-viewer").get_by_role("document")).to_have_attribute(
+            "aria-label", re.compile(r"\S")
+        )
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
         expect(preview).to_be_focused()

@@ -143,10 +143,10 @@ def test_class_note_preview_and_download_use_file_tokens(
     _class_page(page, base_url, demo_pocketbase, client_ip)
     note = _notes(page).filter(has_text="Integration - Part 1")
     note.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).click()
-    frame = page.get_by_role("dialog", name="Integration - Part 1 (Standard Forms)").locator("iframe")
-    expect(frame).to_have_attribute("src", re.compile(r"/classnote000001/.+\.pdf\?token=."))
+    viewer = page.get_by_role("dialog", name="Integration - Part 1 (Standard Forms)").get_by_test_id("pdf-viewer")
+    expect(viewer).to_have_attribute("data-src", re.compile(r"/classnote000001/.+\.pdf\?token=."))
     page.keyboard.press("Escape")
-    expect(page.locator("dialog iframe")).to_have_count(0)
+    expect(page.get_by_test_id("pdf-viewer")).to_have_count(0)
     with page.expect_download() as download:
         note.get_by_role("button", name=re.compile(f"^{Text.DOWNLOAD}")).click()
     assert download.value.suggested_filename.endswith(".pdf")

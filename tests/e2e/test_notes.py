@@ -117,7 +117,9 @@ def test_an_external_note_opens_its_drive_link_in_a_new_tab(
     expect(link).to_have_attribute("href", DRIVE_LINK)
     expect(link).to_have_attribute("target", "_blank")
     expect(link).to_have_attribute("rel", "noopener noreferrer")
-    expect(note.get_by_role("button")).to_have_count(0)  # no preview or download of a Drive note
+    # no preview or download of a Drive note (only its Save toggle)
+    expect(note.get_by_role("button")).to_have_count(1)
+    expect(note.get_by_test_id("save-button")).to_have_count(1)
 
 
 def _preview_button(page: Page, name: str):
@@ -133,19 +135,20 @@ def test_preview_shows_the_document_in_a_modal_and_closing_clears_its_address(
     button.click()
     dialog = page.get_by_role("dialog", name=NOTE_NAMES[1])
     expect(dialog).to_be_visible()
-    frame = dialog.locator("iframe")
-    expect(frame).to_have_attribute("src", re.compile(r"^/files/.+/note00000000002/.+\.pdf\?token="))
-    assert httpx.get(base_url + frame.get_attribute("src")).headers["content-type"] == "application/pdf"
+    viewer = dialog.get_by_test_id("pdf-viewer")
+    expect(viewer).to_have_attribute("data-src", re.compile(r"^/files/.+/note00000000002/.+\.pdf\?token="))
+    assert httpx.get(base_url + viewer.get_attribute("data-src")).headers["content-type"] == "application/pdf"
+    expect(viewer.locator(".pdf-text-layer").first).to_contain_text("Data Structures")
     expect(dialog.get_by_role("button", name=Text.CLOSE)).to_be_focused()  # focus moved into the modal
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    expect(page.locator("dialog iframe")).to_have_count(0)
+    expect(page.get_by_test_id("pdf-viewer")).to_have_count(0)
     expect(button).to_be_focused()  # and back to where it was
     button.click()
-    expect(dialog.locator("iframe")).to_have_count(1)
+    expect(dialog.get_by_test_id("pdf-viewer")).to_have_count(1)
     dialog.get_by_role("button", name=Text.CLOSE).click()
     expect(dialog).to_be_hidden()
-    expect(page.locator("dialog iframe")).to_have_count(0)
+    expect(page.get_by_test_id("pdf-viewer")).to_have_count(0)
 
 
 def test_download_fetches_the_file_with_a_short_lived_token(
@@ -188,7 +191,7 @@ def test_a_file_address_copied_from_a_notes_session_does_not_work_for_anonymous_
     with _file_token_life(demo_pocketbase, 10):  # the shortest PocketBase allows
         _preview_button(page, NOTE_NAMES[0]).click()
         # The site's own /files/ address (relative in the page).
-        address = base_url + page.get_by_role("dialog").locator("iframe").get_attribute("src")
+        address = base_url + page.get_by_role("dialog").get_by_test_id("pdf-viewer").get_attribute("data-src")
         issued = time.monotonic()
     parts = urlsplit(address)
     bare = urlunsplit(parts._replace(query=""))

@@ -79,19 +79,19 @@ def test_a_folder_shows_papers_by_default_then_notes_with_the_type_in_the_addres
     notes = [i for i in items if i["type"] == "note"]
     sized_page.goto(f"{base_url}/al/{folder.id}")
     expect(sized_page).to_have_title(re.compile(r"^A/L papers and notes \|"))
-    paper_button = sized_page.get_by_role("button", name=Text.PAPER)
+    paper_button = sized_page.get_by_role("button", name=Text.PAPER, exact=True)
     expect(paper_button).to_have_attribute("aria-pressed", "true")
     cards = sized_page.get_by_test_id("item-card")
     expect(cards.get_by_role("heading")).to_have_text([i["title"] for i in papers])
     mark_document(sized_page)
-    sized_page.get_by_role("button", name=Text.NOTES).click()
+    sized_page.get_by_role("button", name=Text.NOTES, exact=True).click()
     expect(cards.get_by_role("heading")).to_have_text([i["title"] for i in notes])
     expect(sized_page).to_have_url(f"{base_url}/al/{folder.id}?type=note")
     assert is_same_document(sized_page)
     sized_page.reload()
-    expect(sized_page.get_by_role("button", name=Text.NOTES)).to_have_attribute("aria-pressed", "true")
+    expect(sized_page.get_by_role("button", name=Text.NOTES, exact=True)).to_have_attribute("aria-pressed", "true")
     expect(cards.get_by_role("heading")).to_have_text([i["title"] for i in notes])
-    sized_page.get_by_role("button", name=Text.PAPER).click()
+    sized_page.get_by_role("button", name=Text.PAPER, exact=True).click()
     expect(sized_page).to_have_url(f"{base_url}/al/{folder.id}")
 
 

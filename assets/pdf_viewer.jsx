@@ -1,0 +1,256 @@
+// A PDF viewer drawn with pdf.js (pdfjs-dist): Chrome on Android draws nothing for a PDF in an
+// <iframe>, so previews render each page to a canvas plus a text layer (selectable, read by
+// screen readers). pdf.js itself (~400 KB) is imported only when a viewer mounts, i.e. when a
+// preview opens; its worker is a file of our own origin (CSP worker-src 'self').
+//
+// The file is fetched once, whole: a protected file's address carries a token that expires in
+// about three minutes, so pages drawn later must not need the network. Pages are drawn as they
+// scroll into view. Keys inside the viewer: + / - zoom, 0 fits the width.
+import { createElement as h, useCallback, useEffect, useRef, useState } from "react";
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import "./pdf_viewer.css";
+
+const ZOOM_STEP = 0.25;
+const ZOOM_MIN = 0.5;
+const ZOOM_MAX = 3;
+
+let pdfjsPromise = null;
+function loadPdfjs() {
+  if (!pdfjsPromise) {
+    pdfjsPromise = import("pdfjs-dist").then((pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+      return pdfjs;
+    });
+  }
+  return pdfjsPromise;
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url, { credentials: "omit" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function Page({ pdf, pdfjs, number, count, width, zoom, baseSize, label }) {
+  const holder = useRef(null);
+  const [visible, setVisible] = useState(number === 1);
+  const scale = baseSize ? (width / baseSize.width) * zoom : 1;
+  const cssWidth = baseSize ? baseSize.width * scale : width;
+  const cssHeight = baseSize ? baseSize.height * scale : width * 1.414;
+
+  useEffect(() => {
+    if (visible || !holder.current) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setVisible(true),
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(holder.current);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  useEffect(() => {
+    if (!visible || !pdf || !width || !holder.current) return undefined;
+    let cancelled = false;
+    let task = null;
+    let textLayer = null;
+    (async () => {
+      const page = await pdf.getPage(number);
+      if (cancelled) return;
+      const viewport = page.getViewport({ scale });
+      const ratio = window.devicePixelRatio || 1;
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      canvas.setAttribute("aria-hidden", "true");
+      const text = document.createElement("div");
+      text.className = "pdf-text-layer";
+      text.style.setProperty("--total-scale-factor", String(scale));
+      task = page.render({
+        canvas,
+        canvasContext: canvas.getContext("2d"),
+        viewport,
+        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+      });
+      await task.promise;
+      if (cancelled) return;
+      textLayer = new pdfjs.TextLayer({
+        textContentSource: page.streamTextContent(),
+        container: text,
+        viewport,
+      });
+      const node = holder.current;
+      node.replaceChildren(canvas, text);
+      await textLayer.render();
+      node.dataset.rendered = "true";
+    })().catch((error) => {
+      if (!cancelled && error?.name !== "RenderingCancelledException") console.warn("pdf page", number, error);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+      textLayer?.cancel();
+    };
+  }, [visible, pdf, pdfjs, number, scale, width]);
+
+  return h("div", {
+    ref: holder,
+    role: "img",
+    "aria-roledescription": "page",
+    "aria-label": `${label} ${number} / ${count}`,
+    "data-page": number,
+    className: "pdf-page",
+    style: { width: `${Math.floor(cssWidth)}px`, height: `${Math.floor(cssHeight)}px` },
+  });
+}
+
+export default function PdfViewer({
+  url,
+  title = "",
+  fileName = "document.pdf",
+  labels = {},
+}) {
+  const text = {
+    loading: "Loading document...",
+    failed: "Could not open this document.",
+    pages: "pages",
+    page: "Page",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    fit: "Fit to width",
+    download: "Download",
+    ...labels,
+  };
+  const scroller = useRef(null);
+  const [pdfjs, setPdfjs] = useState(null);
+  const [doc, setDoc] = useState(null);
+  const [bytes, setBytes] = useState(null);
+  const [baseSize, setBaseSize] = useState(null);
+  const [failed, setFailed] = useState(false);
+  const [width, setWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
+
+  useEffect(() => {
+    if (!url) return undefined;
+    let cancelled = false;
+    let loading = null;
+    setDoc(null);
+    setFailed(false);
+    setZoom(1);
+    (async () => {
+      const [lib, data] = await Promise.all([loadPdfjs(), fetchBytes(url)]);
+      if (cancelled) return;
+      setBytes(data);
+      // pdf.js takes ownership of the buffer it is given: hand it a copy, keep ours for Download.
+      loading = lib.getDocument({ data: data.slice(), isEvalSupported: false });
+      const loaded = await loading.promise;
+      const first = await loaded.getPage(1);
+      const viewport = first.getViewport({ scale: 1 });
+      if (cancelled) return;
+      setPdfjs(lib);
+      setBaseSize({ width: viewport.width, height: viewport.height });
+      setDoc(loaded);
+    })().catch((error) => {
+      console.warn("pdf", error);
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+      loading?.destroy();
+    };
+  }, [url]);
+
+  useEffect(() => {
+    const node = scroller.current;
+    if (!node) return undefined;
+    const measure = () => setWidth(Math.max(node.clientWidth - 16, 100));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  const zoomBy = useCallback(
+    (step) => setZoom((z) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round((z + step) * 100) / 100))),
+    [],
+  );
+  const onKeyDown = useCallback(
+    (event) => {
+      if (event.key === "+" || event.key === "=") zoomBy(ZOOM_STEP);
+      else if (event.key === "-") zoomBy(-ZOOM_STEP);
+      else if (event.key === "0") setZoom(1);
+      else return;
+      event.preventDefault();
+    },
+    [zoomBy],
+  );
+  const download = useCallback(() => {
+    if (!bytes) return;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+    link.download = fileName || "document.pdf";
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(() => {
+      URL.revokeObjectURL(link.href);
+      link.remove();
+    }, 1000);
+  }, [bytes, fileName]);
+
+  const count = doc ? doc.numPages : 0;
+  const button = (label, onClick, content, disabled) =>
+    h(
+      "button",
+      { type: "button", onClick, disabled, "aria-label": label, title: label, className: "pdf-button" },
+      content,
+    );
+
+  return h(
+    "div",
+    { className: "pdf-viewer", "data-testid": "pdf-viewer", "data-src": url },
+    h(
+      "div",
+      { className: "pdf-toolbar", role: "toolbar", "aria-label": title },
+      h("span", { className: "pdf-count", "aria-live": "polite" }, doc ? `${count} ${text.pages}` : ""),
+      button(text.zoomOut, () => zoomBy(-ZOOM_STEP), "\u2212", !doc || zoom <= ZOOM_MIN),
+      h("span", { className: "pdf-zoom", "aria-hidden": "true" }, `${Math.round(zoom * 100)}%`),
+      button(text.zoomIn, () => zoomBy(ZOOM_STEP), "+", !doc || zoom >= ZOOM_MAX),
+      button(text.fit, () => setZoom(1), "\u2194", !doc),
+      h(
+        "button",
+        { type: "button", onClick: download, disabled: !bytes, className: "pdf-button pdf-download" },
+        text.download,
+      ),
+    ),
+    h(
+      "div",
+      {
+        ref: scroller,
+        className: "pdf-pages",
+        tabIndex: 0,
+        role: "document",
+        "aria-label": title,
+        "aria-busy": !doc && !failed,
+        onKeyDown,
+      },
+      failed
+        ? h("p", { role: "alert", className: "pdf-status" }, text.failed)
+        : !doc
+          ? h("p", { className: "pdf-status" }, text.loading)
+          : Array.from({ length: count }, (_, i) =>
+              h(Page, {
+                key: i + 1,
+                pdf: doc,
+                pdfjs,
+                number: i + 1,
+                count,
+                width,
+                zoom,
+                baseSize,
+                label: text.page,
+              }),
+            ),
+    ),
+  );
+}

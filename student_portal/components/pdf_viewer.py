@@ -1,0 +1,44 @@
+"""The pdf.js document viewer (assets/pdf_viewer.jsx), wrapped as a Reflex component.
+
+A NoSSRComponent: React loads the wrapper lazily when it first renders (inside an open preview),
+and the wrapper imports pdf.js itself only then, so no page pays for it up front.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.constants import Text
+
+PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
+
+
+class PdfViewer(rx.NoSSRComponent):
+    library = "$/public/pdf_viewer.jsx"
+    lib_dependencies: list[str] = [PDFJS_PACKAGE]
+    tag = "PdfViewer"
+    is_default = True
+
+    url: rx.Var[str]  # fetched once, whole (a file token does not outlive the preview)
+    title: rx.Var[str]  # the toolbar's and the page area's accessible name
+    file_name: rx.Var[str]  # what Download saves the file as
+    labels: rx.Var[dict[str, str]]
+
+
+def pdf_viewer(url: rx.Var[str], title: rx.Var[str]) -> rx.Component:
+    return PdfViewer.create(
+        url=url,
+        title=title,
+        file_name=title.to(str) + ".pdf",
+        labels={
+            "loading": Text.PDF_LOADING,
+            "failed": Text.PDF_FAILED,
+            "pages": Text.PDF_PAGES,
+            "page": Text.PDF_PAGE,
+            "zoomIn": Text.PDF_ZOOM_IN,
+            "zoomOut": Text.PDF_ZOOM_OUT,
+            "fit": Text.PDF_FIT,
+            "download": Text.DOWNLOAD,
+        },
+        key=url,
+    )
