@@ -30,6 +30,7 @@ ARTICLE: Final = "/article"
 JOBS: Final = "/jobs"
 NOTES: Final = "/notes"
 SEARCH: Final = "/search"  # site search results: /search?q=...
+SAVED: Final = "/saved"  # the signed-in visitor's saved items
 NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
 
 # Route arguments, as the patterns below declare them.

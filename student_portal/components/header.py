@@ -47,7 +47,7 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
     )
 
 
-SAVED_ITEM = NavItem(Text.SAVED, "/saved")
+SAVED_ITEM = NavItem(Text.SAVED, routes.SAVED)
 
 
 def saved_link(active: str, extra: str = "px-3") -> rx.Component:

@@ -15,6 +15,7 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.pocketbase import (
     City,
     ClassNote,
@@ -43,7 +44,7 @@ from student_portal.state.options import Option, option, usable
 from student_portal.state.recordings import RecordingCard, recording_card, with_subject_names
 from student_portal.state.resources import ItemCard, item_card
 
-SAVED_PATH = "/saved"
+SAVED_PATH = routes.SAVED
 
 _MODELS: dict[str, type] = {
     Kind.RECORDING: Recording,
