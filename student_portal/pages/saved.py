@@ -17,7 +17,8 @@ from student_portal.components.teachers import video_card
 from student_portal.constants import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
-from student_portal.state.saved import SAVED_PATH, Phase, SavedState
+from student_portal.state.saved import SAVED_PATH, SavedState
+from student_portal.state.signed_in import Phase
 
 _GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
 

@@ -32,7 +32,7 @@ from student_portal.pocketbase import (
     parse_record,
 )
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
+from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.booking import HotelCard, hotel_card
 from student_portal.state.class_page import VideoRow, class_note_rows, video_rows
 from student_portal.state.content import backend_failures, public_rows
@@ -43,6 +43,7 @@ from student_portal.state.notes import note_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.recordings import RecordingCard, recording_card, with_subject_names
 from student_portal.state.resources import ItemCard, item_card
+from student_portal.state.signed_in import Phase, sign_in_gate
 
 SAVED_PATH = routes.SAVED
 
@@ -56,12 +57,6 @@ _MODELS: dict[str, type] = {
     Kind.JOB: Job,
     Kind.HOTEL: Hotel,
 }
-
-
-class Phase:
-    CHECKING = "checking"
-    READY = "ready"
-    FAILED = "failed"
 
 
 @dataclass
@@ -133,15 +128,9 @@ class SavedState(ProtectedDocuments, rx.State):
     async def load(self):
         async with self:
             self.reset()
-        try:
-            session = await verified_session(self)
-        except ClientResponseError as error:
-            backend_failures.failed("session check", error)
-            async with self:
-                self.phase = Phase.FAILED
-            return
-        if session is None:
-            for event in sign_in_first(SAVED_PATH):
+        session = await sign_in_gate(self, SAVED_PATH)
+        if not isinstance(session, Session):
+            for event in session:
                 yield event
             return
         try:
