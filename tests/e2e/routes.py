@@ -67,6 +67,7 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.NOT_FOUND: Traits(content=False),
     site.NOTES: Traits(signed_in=True),
     site.CLASS_PAGE: Traits(signed_in=True),
+    site.SAVED: Traits(signed_in=True),
 }
 
 # A route's argument -> the id key its template uses (DEMO_IDS, a test's own ids).
