@@ -70,7 +70,7 @@ def favourite_ids(records: list[dict[str, Any]]) -> dict[str, str]:
         kind = record.get("kind")
         item_id = record.get(kind) if isinstance(kind, str) else None
         if parse_key(favourite_key(str(kind), str(item_id))) and isinstance(record.get("id"), str):
-            found[favourite_key(kind, item_id)] = record["id"]
+            found[favourite_key(str(kind), str(item_id))] = record["id"]
     return found
 
 
