@@ -35,6 +35,9 @@ app = rx.App(
     html_lang="en",
     head_components=[
         rx.el.meta(name="theme-color", content="#1d4ed8"),
+        # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
+        rx.el.link(rel="manifest", href="/manifest.webmanifest"),
+        rx.el.link(rel="apple-touch-icon", href="/icons/icon-192.png"),
         # Pictures come from the site's own /files/; only a CDN for them (POCKETBASE_PUBLIC_URL)
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
