@@ -112,18 +112,24 @@ def json_ld_script(data: dict[str, Any]) -> str:
     )
 
 
-# The tags the built page already has that ours replace (Reflex writes a title, a description
-# and og:image="favicon.ico", a relative address no crawler can use).
-_REPLACED = re.compile(rb'<title>.*?</title>|<meta[^>]*\s(?:name="description"|property="og:[^"]*")[^>]*/?>', re.DOTALL)
+# The tags the built page already has that ours replace (Reflex writes a title and
+# og:image="favicon.ico", a relative address no crawler can use).
+_REPLACED = re.compile(rb'<title>.*?</title>|<meta[^>]*\sproperty="og:[^"]*"[^>]*/?>', re.DOTALL)
+# The built description stays: React renders it again when the page hydrates and would keep a
+# second one beside ours. A record's own text still goes out as og:/twitter:description.
+_DESCRIPTION = re.compile(rb'<meta[^>]*\sname="description"[^>]*/?>')
 
 
 def with_head_tags(document: bytes, tags: str) -> bytes:
-    """`document` with its title/description/og tags replaced by `tags` (before </head>)."""
+    """`document` with its title and og tags replaced by `tags` (before </head>); one description."""
     end = document.find(b"</head>")
     if end < 0:
         return document
     head = _REPLACED.sub(b"", document[:end])
-    return head + tags.encode() + document[end:]
+    ours = tags.encode()
+    if _DESCRIPTION.search(head):
+        ours = _DESCRIPTION.sub(b"", ours, count=1)
+    return head + ours + document[end:]
 
 
 def texts(values: Iterable[object]) -> list[str]:

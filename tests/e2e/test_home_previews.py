@@ -40,6 +40,8 @@ def test_recordings_preview_videos_play_when_tapped(page: Page, base_url: str) -
     cards = _recordings(page).get_by_test_id("recording-card")
     expect(cards).to_have_count(Limit.RECORDINGS_PREVIEW)
     play = re.compile(Text.PLAY_VIDEO)
+    # The play buttons come with react-player's preview, a chunk loaded after the cards are drawn.
+    expect(_recordings(page).get_by_role("button", name=play).first).to_be_visible()
     index = next(i for i, card in enumerate(cards.all()) if card.get_by_role("button", name=play).count())
     card = cards.nth(index)
     expect(card.locator("iframe")).to_have_count(0)

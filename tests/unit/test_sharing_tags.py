@@ -104,5 +104,8 @@ def test_the_built_tags_are_replaced_not_doubled() -> None:
     )
     out = with_head_tags(built, head_tags(PageMeta(title="New", description="New d"))).decode()
     head = out.split("</head>")[0]
-    assert "Old" not in head and "favicon.ico" not in head and head.count("<title>") == 1
+    assert "<title>Old" not in head and "favicon.ico" not in head and head.count("<title>") == 1
+    # One description: the built one, which React renders again on hydration (ours would be a second).
+    assert head.count('name="description"') == 1 and "Old d" in head
+    assert 'property="og:description" content="New d"' in head
     assert "<title>in body</title>" in out  # only the head is touched
