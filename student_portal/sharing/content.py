@@ -151,6 +151,7 @@ def _generic(path: str, site_url: str, route: str) -> PageMeta:
     return PageMeta(
         title=short_title(info) if info else SITE_NAME,
         description=info.description if info else "",
+        page_description=info.description if info else "",
         url=absolute(site_url, path if info is None or is_dynamic(info.route) else page_address(path)),
         noindex=is_private(path),
     )

@@ -56,6 +56,9 @@ class PageMeta:
     noindex: bool = False
     json_ld: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     feeds: tuple[tuple[str, str], ...] = ()  # (title, absolute .ics address)
+    # The description the page itself renders once it hydrates: `name="description"` must be that
+    # text, or React adds its own beside ours. A record's text goes out as og:/twitter:description.
+    page_description: str = ""
 
 
 def _meta(attribute: str, key: str, value: str) -> str:
@@ -69,8 +72,8 @@ def head_tags(meta: PageMeta) -> str:
     description = clip(meta.description, Limit.SHARE_DESCRIPTION_CHARS)
     image_alt = clip(meta.image_alt or meta.title, Limit.SHARE_TITLE_CHARS)
     tags = [f"<title>{html.escape(document_title, quote=False)}</title>"]
-    if description:
-        tags.append(_meta("name", "description", description))
+    if page_description := clip(meta.page_description, Limit.SHARE_DESCRIPTION_CHARS) or description:
+        tags.append(_meta("name", "description", page_description))
     if meta.noindex:
         tags.append(_meta("name", "robots", "noindex"))
     if meta.url:

@@ -114,7 +114,7 @@ PHONE_FIELDS = frozenset({"contact", "whatsapp", "phoneNumber", "whatsappNumber"
 
 HOSTILE_PASSWORD = "hostile-pass-123"
 HOSTILE_USER = "hostile"  # role full
-SKIPPED_COLLECTIONS = frozenset({"users"})
+SKIPPED_COLLECTIONS = frozenset({"users", "Favourites"})  # owned by users, not content: nothing to seed
 
 
 def record_id(collection: str, index: int) -> str:

@@ -109,3 +109,9 @@ def test_the_built_tags_are_replaced_not_doubled() -> None:
     assert head.count('name="description"') == 1 and "Old d" in head
     assert 'property="og:description" content="New d"' in head
     assert "<title>in body</title>" in out  # only the head is touched
+
+
+def test_a_record_page_keeps_the_description_the_page_renders_and_shares_the_records_text() -> None:
+    head = read(head_tags(PageMeta(title="News", description="Cut-off marks", page_description="Exam news")))
+    assert head.meta["description"] == "Exam news"  # what React renders after hydration: one tag
+    assert head.meta["og:description"] == head.meta["twitter:description"] == "Cut-off marks"
