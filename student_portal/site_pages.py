@@ -42,6 +42,7 @@ def site_pages() -> tuple[SitePage, ...]:
 def add_pages(app: rx.App) -> None:
     """Register every declared page with the app, once."""
     for page in _PAGES.values():
-        app.add_page(
-            page.component, route=page.route, title=page.title, description=page.description, on_load=page.on_load
-        )
+        # A page with a route argument (/news/[news_id]) gets its description from the server's HTML
+        # (sharing/server.py writes it on every request): one React rendered too would be a second.
+        description = None if "[" in page.route else page.description
+        app.add_page(page.component, route=page.route, title=page.title, description=description, on_load=page.on_load)
