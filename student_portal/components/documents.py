@@ -64,7 +64,7 @@ def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3, sav
 
 
 def document_list(
-    rows, state: type[rx.State], heading=rx.el.h3, list_id: str | None = None, save_kind: str = ""
+    rows, state: type[rx.State], heading=rx.el.h3, *, list_id: str | None = None, save_kind: str = ""
 ) -> rx.Component:
     """`heading`: the element naming each document, one level below the list's own heading."""
     return rx.el.ul(

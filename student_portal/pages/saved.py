@@ -70,12 +70,17 @@ def saved_groups() -> rx.Component:
                 (Kind.AL_ITEM, "A/L papers and notes", SavedState.al_items),
             )
         ],
-        group(Kind.NOTE, Text.UNI_NOTES, SavedState.notes, document_list(SavedState.notes, SavedState, h3, Kind.NOTE)),
+        group(
+            Kind.NOTE,
+            Text.UNI_NOTES,
+            SavedState.notes,
+            document_list(SavedState.notes, SavedState, h3, save_kind=Kind.NOTE),
+        ),
         group(
             Kind.CLASS_NOTE,
             Text.CLASS_NOTES,
             SavedState.class_notes,
-            document_list(SavedState.class_notes, SavedState, h3, Kind.CLASS_NOTE),
+            document_list(SavedState.class_notes, SavedState, h3, save_kind=Kind.CLASS_NOTE),
         ),
         group(
             Kind.CLASS_RECORDING,

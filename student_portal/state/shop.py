@@ -65,7 +65,10 @@ async def shop_view() -> ShopView:
     products, categories = await public_lists(
         (Collection.PRODUCTS, Product, product_card), (Collection.CATEGORIES, Category, option)
     )
-    return ShopView.shared(lambda: ShopView(products or [], usable(categories)))
+    if products is None or categories is None:
+        # A failed read: not the shared view the cache's last version of the lists made.
+        return ShopView(products or [], usable(categories))
+    return ShopView.shared(lambda: ShopView(products, usable(categories)))
 
 
 class ShopState(PagedList, rx.State):

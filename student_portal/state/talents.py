@@ -69,9 +69,15 @@ async def talents_view() -> TalentsView:
     talents, categories = await public_lists(
         (Collection.TALENTS, Talent, talent_card), (Collection.TALENTS_CATEGORIES, TalentCategory, _category_option)
     )
-    return TalentsView.shared(
-        lambda: TalentsView(talents or [], [option for option in categories or [] if option.name])
-    )
+
+    def make() -> TalentsView:
+        return TalentsView(talents or [], [option for option in categories or [] if option.name])
+
+    if talents is None or categories is None:
+        # A failed read: the cache may still hold the lists' last version, and with it the
+        # view made from them; a view made now shows the failure (spec 8: an empty section).
+        return make()
+    return TalentsView.shared(make)
 
 
 class TalentsState(PagedList, rx.State):

@@ -82,6 +82,7 @@ FACES: dict[str, Face] = {
     "/search?q=physics": Face((Text.SEARCH_FAILED,), absent="[data-testid=search-group]"),
     "/notes": Face((Text.FAILED_TO_LOAD_NOTES,), absent="[data-testid=document]"),
     "/class/{teacher}": Face((Text.CLASS_LOAD_FAILED,), absent="[data-testid=document]"),
+    "/saved": Face((Text.SAVED_LOAD_FAILED,), absent="[data-testid^=saved-]"),
 }
 
 # One page of each family, for the faults that behave alike on all of them.

@@ -116,7 +116,7 @@ def _open_players_and_previews(page: Page) -> None:
     preview = page.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).first
     if preview.count() and preview.is_visible():
         preview.click()
-        expect(page.locator("dialog[open] iframe")).to_be_attached(timeout=30_000)
+        expect(page.locator("dialog[open]").get_by_test_id("pdf-viewer")).to_be_attached(timeout=30_000)
 
 
 @pytest.mark.parametrize("route", [*ALL_ROUTES, *REFLECTED], ids=lambda r: r.template)

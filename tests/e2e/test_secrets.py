@@ -85,7 +85,7 @@ def test_a_notes_visitor_gets_a_file_token_only_for_the_file_they_open(
     assert not FILE_TOKEN.search(frames.text)
     before = len(frames.frames)
     documents.first.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).click()
-    expect(page.locator("dialog[open] iframe")).to_be_attached()
+    expect(page.locator("dialog[open]").get_by_test_id("pdf-viewer")).to_be_attached()
     opened = "\n".join(frames.frames[before:])
     assert len(FILE_TOKEN.findall(opened)) >= 1
     assert len(_leaks(opened, protected["Notes files"])) == 1  # that file, and no other

@@ -156,7 +156,9 @@ def test_a_link_without_a_video_renders_nothing(sized_page: Page, base_url: str,
     expect(card).to_be_visible()
     expect(card.locator("[data-video-id]")).to_have_count(0)
     expect(card.locator("img")).to_have_count(0)
-    expect(card.get_by_role("button")).to_have_count(0)
+    # No play button: the card's one button is its Save toggle (favourites, issue 18).
+    expect(card.get_by_role("button")).to_have_count(1)
+    expect(card.get_by_role("button")).to_have_attribute("data-testid", "save-button")
     expect(_videos(sized_page)).to_have_count(sum(1 for r in recordings if youtube_id(r.link)))
 
 

@@ -114,7 +114,18 @@ PHONE_FIELDS = frozenset({"contact", "whatsapp", "phoneNumber", "whatsappNumber"
 
 HOSTILE_PASSWORD = "hostile-pass-123"
 HOSTILE_USER = "hostile"  # role full
-SKIPPED_COLLECTIONS = frozenset({"users", "Favourites"})  # owned by users, not content: nothing to seed
+SKIPPED_COLLECTIONS = frozenset({"users", "Favourites"})  # owned by users: seeded after the content
+# Favourites kind (its relation field) -> the collection it points at.
+SAVED_KINDS = {
+    "recording": "Recordings",
+    "ol_item": "OL_Items",
+    "al_item": "AL_Items",
+    "note": "Notes",
+    "class_note": "Class_Notes",
+    "class_recording": "Class_Recordings",
+    "job": "Jobs",
+    "hotel": "Hotels",
+}
 
 
 def record_id(collection: str, index: int) -> str:
@@ -233,5 +244,8 @@ def seed_hostile(seeder: Seeder) -> HostileData:
                 bad_name = FILE_NAME_PAYLOADS[index // 10 % len(FILE_NAME_PAYLOADS)]
                 seeder.write_raw(collection, data["id"], dict.fromkeys(files, bad_name))
         out.collections[collection] = records
-    seeder.create_user(HOSTILE_USER, HOSTILE_PASSWORD, "full")
+    user = seeder.create_user(HOSTILE_USER, HOSTILE_PASSWORD, "full")
+    # /saved shows hostile items too: the user saved the first record of every kind.
+    for kind, target in SAVED_KINDS.items():
+        seeder.create("Favourites", {"user": user["id"], "kind": kind, kind: record_id(target, 0)})
     return out
