@@ -42,6 +42,8 @@ app = rx.App(
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
         share_script(),  # Share buttons open the system share sheet where there is one
+        # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
+        rx.el.script(src=rx.asset("hash_target.js"), defer=True),
     ],
     # The lead images' redirects, PocketBase's files from the site's origin, redirects made
     # relative (never to the Host a request named), link previews / robots / sitemap / calendars

@@ -62,6 +62,7 @@ def article_cards() -> rx.Component:
                         lambda article: rx.el.article(
                             article_content(article),
                             id="article-" + article.id,  # search results link here
+                            data_linked_card=True,  # assets/hash_target.js brings it into view
                             class_name="scroll-mt-20 rounded-xl bg-white p-5 shadow-sm target:ring-2 "
                             "target:ring-blue-700 sm:p-8",
                         ),

@@ -91,6 +91,7 @@ def hotel_card(hotel: HotelCard, *, save_kind: str = "", heading=rx.el.h2) -> rx
         ),
         data_testid="hotel-card",
         id="hotel-" + hotel.id,  # search results link here
+        data_linked_card=True,  # assets/hash_target.js brings it into view
         class_name="flex scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
         "target:ring-2 target:ring-blue-700",
     )

@@ -79,6 +79,7 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
         ),
         data_testid="job-card",
         id="job-" + job.id,  # search results link here
+        data_linked_card=True,  # assets/hash_target.js brings it into view
         class_name="flex scroll-mt-20 flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm "
         "target:ring-2 target:ring-blue-700 sm:p-5",
     )

@@ -48,6 +48,7 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
         ),
         data_testid="product-card",
         id="product-" + product.id,  # search results link here
+        data_linked_card=True,  # assets/hash_target.js brings it into view
         class_name="flex scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
         "target:ring-2 target:ring-blue-700",
     )

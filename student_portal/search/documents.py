@@ -196,7 +196,7 @@ def uni_note(record: r.Note) -> Document:
         id=record.id,
         title=record.display_name,
         text="uni notes lecture",
-        href=routes.NOTES,
+        href=page_url(routes.NOTES, {"q": record.display_name}),  # the notes page searched for it
         detail=Text.UNI_NOTES,
         when=_when(record.created),
     )

@@ -32,7 +32,7 @@ from student_portal.state.paging import PagedList
 from student_portal.state.signed_in import Phase, sign_in_gate
 from student_portal.utils.filters import search_by_name
 from student_portal.utils.links import safe_url
-from student_portal.utils.query import bounded_text
+from student_portal.utils.query import bounded_text, page_url, query_text
 
 
 def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFile]]:
@@ -73,7 +73,7 @@ class NotesState(PagedList, ProtectedDocuments, rx.State):
     slides_loading: bool = True  # the carousel keeps its place until they arrive
 
     def _address(self) -> EventSpec:
-        return replace_address(routes.NOTES, self._show_query())
+        return replace_address(routes.NOTES, {"q": self.query.strip(), **self._show_query()})
 
     def _show_notes(self) -> None:
         """Spec 5: case-insensitive substring search on the name."""
@@ -98,10 +98,12 @@ class NotesState(PagedList, ProtectedDocuments, rx.State):
     @rx.event(background=True)
     async def load(self):
         async with self:
-            self.phase, self._notes, self.page, self.query = Phase.CHECKING, [], [], ""
-            self.shown = self._shown_from(dict(self.router.url.query_parameters))
+            params = dict(self.router.url.query_parameters)
+            # ?q= (a search hit for one note, or a shared search) fills the search box.
+            self.phase, self._notes, self.page, self.query = Phase.CHECKING, [], [], query_text(params, "q")
+            self.shown = self._shown_from(params)
             self._remember_files([], {})
-        session = await sign_in_gate(self, routes.NOTES)
+        session = await sign_in_gate(self, page_url(routes.NOTES, {"q": self.query}))
         if not isinstance(session, Session):
             for event in session:
                 yield event

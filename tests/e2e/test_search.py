@@ -133,6 +133,7 @@ KIND_CASES = [
 def test_every_kind_is_found_and_links_where_it_lives(
     page: Page, base_url: str, kind: str, query: str, title: str, href: str, landing: str | None
 ) -> None:
+    page.set_viewport_size(PHONE)  # most cards start below a phone's first screen
     open_results(page, base_url, query)
     link = group(page, kind).get_by_role("link", name=title)
     expect(link.first).to_be_visible(timeout=RESULTS_MS)
@@ -141,7 +142,9 @@ def test_every_kind_is_found_and_links_where_it_lives(
         return  # class pages need a sign-in: test_auth covers where they lead
     link.first.click()
     if landing and landing.startswith("#"):
-        expect(page.locator(landing)).to_be_visible(timeout=CONTENT_TIMEOUT_MS)
+        # The card arrives after the page does: the page still brings it into view, focused.
+        expect(page.locator(landing)).to_be_in_viewport(timeout=CONTENT_TIMEOUT_MS)
+        expect(page.locator(landing)).to_be_focused()
     elif landing:
         expect(page.get_by_role("main").get_by_text(landing, exact=True).first).to_be_visible(
             timeout=CONTENT_TIMEOUT_MS
@@ -207,7 +210,15 @@ def test_notes_role_finds_uni_notes(page: Page, base_url: str, demo_pocketbase, 
     open_results(page, base_url, "engineering mathematics")
     link = group(page, Kind.UNI_NOTES).get_by_role("link", name=UNI_NOTE)
     expect(link).to_be_visible(timeout=RESULTS_MS)
-    assert (link.get_attribute("href") or "").endswith("/notes")
+    assert (link.get_attribute("href") or "").endswith("/notes?q=" + quote_plus(UNI_NOTE))
+    # The hit opens the notes page searched for that note: it alone, its name in the box.
+    link.click()
+    notes = page.get_by_role("main").get_by_test_id("document")
+    expect(notes.get_by_role("heading", name=UNI_NOTE)).to_be_visible(timeout=CONTENT_TIMEOUT_MS)
+    expect(notes).to_have_count(1)
+    expect(page.get_by_role("main").get_by_role("searchbox")).to_have_value(UNI_NOTE)
+    page.reload()  # the address holds the search
+    expect(notes).to_have_count(1, timeout=CONTENT_TIMEOUT_MS)
 
 
 def test_an_item_the_admin_adds_is_found_without_a_reload(page: Page, base_url: str, admin: httpx.Client) -> None:
