@@ -1,0 +1,24 @@
+import pytest
+
+from student_portal.languages import Language, language_of_path
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/", Language.EN),
+        ("", Language.EN),
+        ("/youtube", Language.EN),
+        ("/si", Language.SI),
+        ("/si/", Language.SI),
+        ("/si/youtube?subject=Maths", Language.SI),
+        ("/ta/notes", Language.TA),
+        ("/ta?x=1", Language.TA),
+        ("/single-blog", Language.EN),
+        ("/sia", Language.EN),
+        ("/tamil", Language.EN),
+        ("/news/si", Language.EN),
+    ],
+)
+def test_language_of_path(path, expected):
+    assert language_of_path(path) is expected
