@@ -19,6 +19,8 @@ config = rx.Config(
     state_manager_mode=StateManagerMode.REDIS if os.environ.get("REFLEX_REDIS_URL") else StateManagerMode.MEMORY,
     # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
     # with every news item, folder and teacher page; a built one would list fixed routes only.
+    # Self-hosted Sinhala and Tamil fonts (assets/styles/fonts.css uses their script subsets only).
+    frontend_packages=["@fontsource/noto-sans-sinhala@5.3.0", "@fontsource/noto-sans-tamil@5.3.0"],
     plugins=[
         rx.plugins.TailwindV4Plugin(),
     ],

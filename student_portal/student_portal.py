@@ -33,6 +33,8 @@ redis_layout_fixes.install()
 
 app = rx.App(
     html_lang="en",
+    # Noto Sans Sinhala / Tamil, downloaded only by a page that shows those letters.
+    stylesheets=["styles/fonts.css"],
     head_components=[
         rx.el.meta(name="theme-color", content="#1d4ed8"),
         # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
