@@ -1,22 +1,24 @@
 """Reflex configuration. Lean on purpose: Tailwind v4, no Radix Themes
 (it costs ~157 KiB and ~7 Lighthouse points on every page, see shared/PLATFORM.md)."""
 
-import os
-
 import reflex as rx
 from reflex.constants import StateManagerMode
 
-PORT = int(os.environ.get("PORT", "3000"))
+from student_portal.settings import settings
+
+SETTINGS = settings()  # every environment variable: student_portal/settings.py
+PORT = SETTINGS.port
 
 config = rx.Config(
     app_name="student_portal",
-    deploy_url=os.environ.get("DEPLOY_URL", f"http://localhost:{PORT}"),
+    deploy_url=SETTINGS.site_address,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     # One worker (`make run`): visitors' state in memory; Reflex's default keeps a disk copy that
     # costs CPU on every change, and a tab's state only matters while it is open (sign-in and
     # filters come back from the browser). With REFLEX_REDIS_URL: in Redis, shared by workers.
-    state_manager_mode=StateManagerMode.REDIS if os.environ.get("REFLEX_REDIS_URL") else StateManagerMode.MEMORY,
+    state_manager_mode=StateManagerMode.REDIS if SETTINGS.reflex_redis_url else StateManagerMode.MEMORY,
+    trusted_proxy_hops=SETTINGS.reflex_trusted_proxy_hops,
     # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
     # with every news item, folder and teacher page; a built one would list fixed routes only.
     # Self-hosted Sinhala and Tamil fonts (assets/styles/fonts.css uses their script subsets only).

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import fcntl
 import logging
-import os
 from collections.abc import AsyncIterator
 
 from student_portal.pocketbase.embedded import (
@@ -20,6 +19,7 @@ from student_portal.pocketbase.embedded import (
     open_private,
     port_from_env,
 )
+from student_portal.settings import settings
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ _STARTUP_WAIT_S = 30.0
 
 @contextlib.asynccontextmanager
 async def embedded_pocketbase() -> AsyncIterator[None]:
-    if os.environ.get("POCKETBASE_URL"):
+    if settings().pocketbase_url:
         yield
         return
     data_dir = data_dir_from_env()

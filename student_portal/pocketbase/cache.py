@@ -34,7 +34,6 @@ import dataclasses
 import functools
 import itertools
 import logging
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
@@ -46,6 +45,7 @@ from student_portal.pocketbase.collections import PROTECTED, PUBLIC, CollectionS
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.failures import FailureLog
 from student_portal.pocketbase.records import Record, parse_record, parse_records
+from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +61,10 @@ DEFAULT_MAX_VIEWS = 512
 
 
 def ttl_from_env(default: float = DEFAULT_TTL_S) -> float:
-    raw = os.environ.get("CONTENT_CACHE_TTL", "")
-    try:
-        value = float(raw)
-    except ValueError:
-        if raw:
-            log.warning("CONTENT_CACHE_TTL=%r is not a number: using %ss", raw, default)
+    """CONTENT_CACHE_TTL (student_portal/settings.py), or `default` when it is unset."""
+    if "content_cache_ttl" not in (config := settings()).model_fields_set:
         return default
-    return value if value >= 0 else default
+    return config.content_cache_ttl
 
 
 _serials = itertools.count(1)

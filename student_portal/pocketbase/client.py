@@ -13,7 +13,6 @@ import ipaddress
 import json
 import logging
 import math
-import os
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -30,6 +29,7 @@ from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
 from student_portal.routes import FILES_PREFIX
+from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
 
@@ -429,14 +429,14 @@ _configured: PocketBaseClient | None = None
 
 
 def default_base_url() -> str:
-    port = os.environ.get("POCKETBASE_PORT") or "8090"
-    return os.environ.get("POCKETBASE_URL") or f"http://127.0.0.1:{port}"
+    config = settings()
+    return config.pocketbase_url or f"http://127.0.0.1:{config.pocketbase_port}"
 
 
 def public_base_url() -> str:
     """A CDN in front of PocketBase's public files (POCKETBASE_PUBLIC_URL), without a trailing
     slash; "" (the default) when browsers get files from the site's own /files/."""
-    return (os.environ.get("POCKETBASE_PUBLIC_URL") or "").rstrip("/")
+    return (settings().pocketbase_public_url or "").rstrip("/")
 
 
 _site_url = ""

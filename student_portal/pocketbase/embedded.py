@@ -19,6 +19,8 @@ from pathlib import Path
 
 import httpx
 
+from student_portal.settings import settings
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
 HOOKS_DIR = PROJECT_ROOT / "pb" / "pb_hooks"
@@ -218,11 +220,13 @@ class EmbeddedPocketBase:
 
 
 def port_from_env(default: int = DEFAULT_PORT) -> int:
-    return int(os.environ.get("POCKETBASE_PORT", default))
+    config = settings()
+    return config.pocketbase_port if "pocketbase_port" in config.model_fields_set else default
 
 
 def data_dir_from_env(default: Path = DEFAULT_DATA_DIR) -> Path:
-    return Path(os.environ.get("POCKETBASE_DATA_DIR") or default)
+    config = settings()
+    return config.pocketbase_data_dir if "pocketbase_data_dir" in config.model_fields_set else default
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,152 @@
+"""Every environment variable the site reads, in one typed object (pydantic-settings).
+
+`settings()` reads the environment on each call, so a test or a worker
+that changes a variable sees it at once. The README's "Configuration" table is generated from
+this class (`python -m student_portal.settings --write-readme`); a unit test fails when they differ.
+Some variables are read by others (the Makefile, Reflex, PocketBase's hooks): they are declared
+here too, so the one table documents everything and a bad value fails with the variable's name.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import AliasGenerator, Field, field_validator
+from pydantic.json_schema import JsonDict
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+log = logging.getLogger(__name__)
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+DEFAULT_CONTENT_CACHE_TTL_S = 30.0
+
+
+def _var(default: Any, meaning: str, *, shown: str | None = None, **constraints: Any) -> Any:
+    """A field whose README row says `meaning`, with `shown` as its default when str() will not do."""
+    extra: JsonDict | None = {"shown_default": shown} if shown is not None else None
+    return Field(default, description=meaning, json_schema_extra=extra, **constraints)
+
+
+class Settings(BaseSettings):
+    """Field `name` is the variable `NAME`; an empty value counts as unset."""
+
+    # Exactly the upper-case names (as the code before this module read them).
+    model_config = SettingsConfigDict(
+        case_sensitive=True,
+        alias_generator=AliasGenerator(validation_alias=str.upper),
+        env_ignore_empty=True,
+        extra="ignore",
+        frozen=True,
+    )
+
+    port: int = _var(3000, "where `make run` serves the site (frontend and backend on one port)", ge=1, le=65535)
+    deploy_url: str | None = _var(
+        None,
+        "the site's public address, used in link previews, canonical links, the sitemap and calendars",
+        shown="`http://localhost:$PORT`",
+    )
+    pocketbase_url: str | None = _var(None, "use this PocketBase and start none; unset: start the bundled one")
+    pocketbase_port: int = _var(8090, "port of the bundled PocketBase (loopback only)", ge=1, le=65535)
+    pocketbase_data_dir: Path = _var(
+        Path("pb_data"),
+        "data folder of the bundled PocketBase (`make reset-demo` deletes the default one)",
+        shown="`pb_data/`",
+    )
+    pocketbase_public_url: str | None = _var(
+        None,
+        "a CDN in front of PocketBase's `/api/files/` for public files; unset: the site's own `/files/`",
+    )
+    pb_trusted_proxies: str = _var(
+        "127.0.0.1,::1",
+        "(read by PocketBase's hook) peers whose `X-Forwarded-For` PocketBase believes: the site's servers",
+        shown="`127.0.0.1,::1`",
+    )
+    content_cache_ttl: float = _var(
+        DEFAULT_CONTENT_CACHE_TTL_S,
+        "seconds the shared content cache trusts its copy while realtime is down (10 min while it is up)",
+        shown="30",
+    )
+    reflex_redis_url: str | None = _var(None, 'share state in Redis and run several workers (see "Production layout")')
+    granian_workers: int | None = _var(
+        None,
+        "worker count with Redis (`make run-redis`: one per core, at least 2)",
+        shown="2 x cores + 1",
+        ge=1,
+    )
+    redis_port: int = _var(
+        6379, "where `make run-redis` starts its own Redis when `REFLEX_REDIS_URL` is unset", ge=1, le=65535
+    )
+    reflex_trusted_proxy_hops: int = _var(
+        0,
+        "reverse proxies in front of the site that append to `X-Forwarded-For` (set 1 behind one nginx)",
+        ge=0,
+    )
+
+    @field_validator("content_cache_ttl", mode="before")
+    @classmethod
+    def _lenient_ttl(cls, raw: Any) -> Any:
+        # A typo here must not stop the site: warn and keep the default (as before settings existed).
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            log.warning("CONTENT_CACHE_TTL=%r is not a number: using %ss", raw, DEFAULT_CONTENT_CACHE_TTL_S)
+            return DEFAULT_CONTENT_CACHE_TTL_S
+        return value if value >= 0 else DEFAULT_CONTENT_CACHE_TTL_S
+
+    @property
+    def site_address(self) -> str:
+        return self.deploy_url or f"http://localhost:{self.port}"
+
+
+_NAMES = tuple(name.upper() for name in Settings.model_fields)
+
+
+def settings() -> Settings:
+    """The environment as it is now (parsed once per distinct set of values: parsing costs ~3 ms)."""
+    return _parsed(tuple(os.environ.get(name) for name in _NAMES))
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(_values: tuple[str | None, ...]) -> Settings:
+    return Settings()
+
+
+def readme_table() -> str:
+    """The README's "Configuration" table: one row per field of `Settings`."""
+    rows = ["| variable | default | meaning |", "|---|---|---|"]
+    for name, field in Settings.model_fields.items():
+        extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+        shown = extra.get("shown_default")
+        if shown is None:
+            shown = "unset" if field.default is None else str(field.default)
+        rows.append(f"| `{name.upper()}` | {shown} | {field.description} |")
+    return "\n".join(rows) + "\n"
+
+
+# The table in README.md: from its header row to the first line that is not a table row.
+_README_TABLE = re.compile(r"^\| variable \| default \| meaning \|\n(?:\|.*\n)*", re.MULTILINE)
+
+
+def readme_with_table(readme: str) -> str:
+    if not _README_TABLE.search(readme):
+        raise ValueError("README.md has no '| variable | default | meaning |' table")
+    return _README_TABLE.sub(lambda _: readme_table(), readme, count=1)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m student_portal.settings` prints the table; `--write-readme` puts it in README.md."""
+    if argv == ["--write-readme"]:
+        README.write_text(readme_with_table(README.read_text()))
+        return 0
+    print(readme_table(), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,70 @@
+"""Every environment variable is declared once (student_portal/settings.py) and the README's table
+is that declaration."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from student_portal import settings as settings_module
+from student_portal.settings import Settings, readme_table, readme_with_table, settings
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = [*sorted((ROOT / "student_portal").rglob("*.py")), ROOT / "rxconfig.py"]
+
+
+def test_readme_configuration_table_is_generated_from_settings() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert readme_with_table(readme) == readme, "run: python -m student_portal.settings --write-readme"
+
+
+def test_only_the_settings_module_reads_the_environment() -> None:
+    readers = re.compile(r"os\.environ|os\.getenv|environ\.get|getenv\(")
+    offenders = [
+        str(path.relative_to(ROOT)) for path in CODE if path.name != "settings.py" and readers.search(path.read_text())
+    ]
+    assert offenders == []
+
+
+def test_every_variable_has_a_meaning() -> None:
+    for name, field in Settings.model_fields.items():
+        assert field.description, name
+        assert f"`{name.upper()}`" in readme_table()
+
+
+def test_defaults_without_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in Settings.model_fields:
+        monkeypatch.delenv(name.upper(), raising=False)
+    config = settings()
+    assert (config.port, config.pocketbase_port, config.content_cache_ttl) == (3000, 8090, 30.0)
+    assert config.pocketbase_url is None and config.site_address == "http://localhost:3000"
+
+
+def test_values_follow_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PORT", "3219")
+    assert settings().site_address == "http://localhost:3219"
+    monkeypatch.setenv("DEPLOY_URL", "https://portal.lk")
+    assert settings().site_address == "https://portal.lk"
+    monkeypatch.setenv("POCKETBASE_URL", "")  # empty counts as unset
+    assert settings().pocketbase_url is None
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("PORT", "http"), ("POCKETBASE_PORT", "70000"), ("REFLEX_TRUSTED_PROXY_HOPS", "-1"), ("GRANIAN_WORKERS", "0")],
+)
+def test_a_bad_value_names_its_variable(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError, match=name):
+        settings()
+
+
+def test_a_bad_cache_ttl_is_a_warning_not_a_crash(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
+    monkeypatch.setenv("CONTENT_CACHE_TTL", "-4")
+    assert settings().content_cache_ttl == settings_module.DEFAULT_CONTENT_CACHE_TTL_S
+    monkeypatch.setenv("CONTENT_CACHE_TTL", "later")
+    assert settings().content_cache_ttl == settings_module.DEFAULT_CONTENT_CACHE_TTL_S
+    assert "CONTENT_CACHE_TTL='later' is not a number" in caplog.text
