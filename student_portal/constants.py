@@ -263,6 +263,11 @@ class Text:
     NOTES: Final = "Notes"
     DOWNLOAD: Final = "Download"
     RESOURCE_TYPE: Final = "Resource type"
+    MEDIUM: Final = "Medium"
+    MEDIUM_ALL: Final = "All"
+    MEDIUM_SINHALA: Final = "Sinhala"
+    MEDIUM_TAMIL: Final = "Tamil"
+    MEDIUM_ENGLISH: Final = "English"
 
     # Jobs and rooms
     JOB_MARKET: Final = "Job Market"

@@ -11,6 +11,7 @@ from student_portal.components.links import internal_link, plain_link
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
+from student_portal.mediums import Medium
 from student_portal.state.documents import FilePreviewState
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
 
@@ -27,28 +28,51 @@ def folder_card(folder: FolderCard) -> rx.Component:
     )
 
 
-def type_selector() -> rx.Component:
-    """Paper or Notes: two toggle buttons (one always pressed), not a dropdown of two."""
+def _choice_group(label: str, chosen: rx.Var, choices, choose, width: str) -> rx.Component:
+    """Toggle buttons, one always pressed (not a dropdown: every choice one tap away)."""
 
-    def choice(value: str, label: str) -> rx.Component:
-        pressed = FolderItemsState.item_type == value
+    def choice(value: str, text: str) -> rx.Component:
+        pressed = chosen == value
+        base = f"h-11 {width} rounded-md font-semibold"
         return rx.el.button(
-            label,
+            text,
             type="button",
             aria_pressed=rx.cond(pressed, "true", "false"),
-            on_click=FolderItemsState.set_item_type(value),
-            class_name=rx.cond(
-                pressed,
-                "h-11 min-w-28 rounded-md bg-blue-700 px-4 font-semibold text-white",
-                "h-11 min-w-28 rounded-md px-4 font-semibold text-slate-700 hover:bg-white",
-            ),
+            on_click=choose(value),
+            class_name=rx.cond(pressed, f"{base} bg-blue-700 text-white", f"{base} text-slate-700 hover:bg-white"),
         )
 
     return rx.el.div(
-        *[choice(value, label) for value, label in ITEM_TYPES],
+        *[choice(value, text) for value, text in choices],
         role="group",
-        aria_label=Text.RESOURCE_TYPE,
-        class_name="inline-flex gap-1 self-start rounded-lg bg-slate-200 p-1",
+        aria_label=label,
+        class_name="inline-flex flex-wrap gap-1 self-start rounded-lg bg-slate-200 p-1",
+    )
+
+
+def type_selector() -> rx.Component:
+    """Paper or Notes."""
+    return _choice_group(
+        Text.RESOURCE_TYPE, FolderItemsState.item_type, ITEM_TYPES, FolderItemsState.set_item_type, "min-w-28 px-4"
+    )
+
+
+MEDIUM_CHOICES = (
+    (Medium.ALL, Text.MEDIUM_ALL),
+    (Medium.SINHALA, Text.MEDIUM_SINHALA),
+    (Medium.TAMIL, Text.MEDIUM_TAMIL),
+    (Medium.ENGLISH, Text.MEDIUM_ENGLISH),
+)
+
+
+def medium_selector() -> rx.Component:
+    """All, Sinhala, Tamil or English medium: fits one row at 390 px."""
+    return rx.el.div(
+        rx.el.span(Text.MEDIUM, aria_hidden="true", class_name="font-medium text-slate-700"),
+        _choice_group(
+            Text.MEDIUM, FolderItemsState.medium, MEDIUM_CHOICES, FolderItemsState.set_medium, "px-2.5 sm:px-4"
+        ),
+        class_name="flex flex-wrap items-center gap-x-3 gap-y-1",
     )
 
 

@@ -1,6 +1,6 @@
 """One O/L or A/L folder (/ol/{folderId}, /al/{folderId}): papers or notes, with downloads.
 
-The choice lives in the address: /ol/{folderId}?type=note. An unknown folder id is an empty
+The choices live in the address: /ol/{folderId}?type=note&medium=tamil. An unknown folder id is an empty
 folder (No items found.), not an error page.
 """
 
@@ -14,7 +14,7 @@ from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.paging import list_count, show_more_button
-from student_portal.components.resources import item_card, type_selector
+from student_portal.components.resources import item_card, medium_selector, type_selector
 from student_portal.constants import Limit, Text
 from student_portal.state.favourites import FavouritesState
 from student_portal.state.resources import LEVELS, FolderItemsState, Level
@@ -29,7 +29,7 @@ def items_page(level: Level) -> rx.Component:
             class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
         ),
         page_heading(FolderItemsState.heading),
-        type_selector(),
+        rx.el.div(type_selector(), medium_selector(), class_name="flex flex-wrap items-center gap-x-6 gap-y-3"),
         list_count(FolderItemsState),
         list_faces(
             loading=FolderItemsState.loading,

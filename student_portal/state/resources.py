@@ -4,7 +4,8 @@ notes (/ol/{folderId}, /al/{folderId}).
 One state per page kind serves both levels: the page passes its level to `load`. A folder's
 items are listed as spec 7 says (page 1, Limit.FOLDER_ITEMS_PER_PAGE a page, filtered by folder
 on the server), so a folder page never downloads every folder's items. The paper/notes choice
-lives in the address: /ol/{folderId}?type=note.
+lives in the address: /ol/{folderId}?type=note, and so does the medium
+(?medium=tamil; see mediums.py for the page's default).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
+from student_portal.languages import language_of_path
+from student_portal.mediums import MEDIUM_PARAM, Medium, default_medium, in_medium, medium_choice, medium_param
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -186,6 +189,8 @@ class FolderItemsState(PagedList, rx.State):
     _items: list[ItemCard] = []
     page: list[ItemCard] = []
     item_type: str = PAPER
+    medium: str = Medium.ALL.value
+    _default_medium: Medium = Medium.ALL  # the page's language decides it (load)
     loading: bool = True
     failed: bool = False
 
@@ -204,11 +209,18 @@ class FolderItemsState(PagedList, rx.State):
             return None
         return replace_address(
             level.folder_path(self.folder_id),
-            {"type": "" if self.item_type == PAPER else self.item_type, **self._show_query()},
+            {
+                "type": "" if self.item_type == PAPER else self.item_type,
+                MEDIUM_PARAM: medium_param(Medium(self.medium), self._default_medium),
+                **self._show_query(),
+            },
         )
 
     def _show_items(self) -> None:
-        self.page = self._paged([item for item in self._items if item.type == self.item_type])
+        medium = Medium(self.medium)
+        self.page = self._paged(
+            [item for item in self._items if item.type == self.item_type and in_medium(item.variant, medium)]
+        )
 
     async def _refresh_page(self) -> None:
         self._show_items()
@@ -220,6 +232,13 @@ class FolderItemsState(PagedList, rx.State):
         self._show_items()
         return self._address()
 
+    @rx.event
+    def set_medium(self, value: str):
+        self.medium = medium_choice(value, self._default_medium).value
+        self._first_page()
+        self._show_items()
+        return self._address()
+
     @rx.event(background=True)
     async def load(self, level_key: str):
         level = LEVELS[level_key]
@@ -227,6 +246,8 @@ class FolderItemsState(PagedList, rx.State):
             folder_id = routes.route_arg(self.router, routes.FOLDER_ID)
             params = dict(self.router.url.query_parameters)
             self.item_type = query_choice(params, "type", dict(ITEM_TYPES), PAPER)
+            self._default_medium = default_medium(language_of_path(self.router.url.path))
+            self.medium = medium_choice(params.get(MEDIUM_PARAM), self._default_medium).value
             if (self.level, self.folder_id) != (level.key, folder_id):
                 self.level, self.folder_id, self.folder_name, self._items, self.page = level.key, folder_id, "", [], []
             self.loading = not self.page

@@ -125,3 +125,55 @@ def test_a_dead_backend_on_a_folder_says_it_could_not_load(page: Page, base_url:
     backend.down()
     page.goto(base_url + "/ol/olfolder0000001")
     expect(page.get_by_role("alert")).to_have_text(Text.ITEMS_FAILED)
+
+
+def test_medium_filter_in_the_address_all_by_default_on_english_pages_and_all_one_tap_away(
+    sized_page: Page, base_url: str, demo_pocketbase
+) -> None:
+    folder = _folders(demo_pocketbase, "OLFolders")[1]
+    items = demo_records(demo_pocketbase, "OL_Items", filter=f'folder = "{folder.id}"')
+
+    def titles(kind: str, medium: str = "") -> list[str]:
+        return [i["title"] for i in items if i["type"] == kind and medium in i["varient"]]
+
+    sized_page.goto(f"{base_url}/ol/{folder.id}")
+    medium = sized_page.get_by_role("group", name=Text.MEDIUM)
+    expect(medium.get_by_role("button")).to_have_text(
+        [Text.MEDIUM_ALL, Text.MEDIUM_SINHALA, Text.MEDIUM_TAMIL, Text.MEDIUM_ENGLISH]
+    )
+    expect(medium.get_by_role("button", name=Text.MEDIUM_ALL)).to_have_attribute("aria-pressed", "true")
+    headings = sized_page.get_by_test_id("item-card").get_by_role("heading")
+    assert len(titles("paper", "Sinhala")) < len(titles("paper")), "demo folder has papers in several mediums"
+    expect(headings).to_have_text(titles("paper"))
+    assert sized_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    mark_document(sized_page)
+    medium.get_by_role("button", name=Text.MEDIUM_SINHALA).click()
+    expect(headings).to_have_text(titles("paper", "Sinhala"))
+    expect(sized_page).to_have_url(f"{base_url}/ol/{folder.id}?medium=sinhala")
+    sized_page.get_by_role("button", name=Text.NOTES, exact=True).click()
+    expect(headings).to_have_text(titles("note", "Sinhala"))
+    expect(sized_page).to_have_url(f"{base_url}/ol/{folder.id}?type=note&medium=sinhala")
+    assert is_same_document(sized_page)
+
+    sized_page.reload()  # a shared or reloaded address keeps the choice
+    expect(medium.get_by_role("button", name=Text.MEDIUM_SINHALA)).to_have_attribute("aria-pressed", "true")
+    expect(headings).to_have_text(titles("note", "Sinhala"))
+    medium.get_by_role("button", name=Text.MEDIUM_TAMIL).click()
+    expect(headings).to_have_text(titles("note", "Tamil"))
+    medium.get_by_role("button", name=Text.MEDIUM_ALL).click()
+    expect(headings).to_have_text(titles("note"))
+    expect(sized_page).to_have_url(f"{base_url}/ol/{folder.id}?type=note")
+
+
+def test_a_medium_with_no_items_says_so_and_a_bad_medium_in_the_address_is_all(
+    page: Page, base_url: str, demo_pocketbase
+) -> None:
+    folder = _folders(demo_pocketbase, "ALFolders")[0]
+    items = demo_records(demo_pocketbase, "AL_Items", filter=f'folder = "{folder.id}"')
+    assert not [i for i in items if i["type"] == "paper" and "Tamil" in i["varient"]], "demo: no Tamil papers"
+    page.goto(f"{base_url}/al/{folder.id}?medium=tamil")
+    expect(page.get_by_role("status")).to_have_text(Text.NO_ITEMS_FOUND)
+    page.goto(f"{base_url}/al/{folder.id}?medium=<script>")
+    expect(page.get_by_role("button", name=Text.MEDIUM_ALL)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("item-card")).to_have_count(len([i for i in items if i["type"] == "paper"]))
