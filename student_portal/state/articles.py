@@ -20,7 +20,7 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
 from student_portal.state.content import public_rows
 from student_portal.state.paging import PagedList
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 from student_portal.utils.headings import fit_headings
 from student_portal.utils.sanitize import clean_html
 
@@ -36,12 +36,17 @@ class ArticleBody:
     html: str  # sanitised
 
 
+def _body(record: Article, heading_level: int) -> ArticleBody:
+    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), heading_level))
+
+
+# Module-level shapes: the content cache shapes each list once per shape for every visitor.
 def article_body(record: Article) -> ArticleBody:
-    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), HOME_HEADING_LEVEL))
+    return _body(record, HOME_HEADING_LEVEL)
 
 
 def page_article_body(record: Article) -> ArticleBody:
-    return ArticleBody(id=record.id, html=fit_headings(clean_html(record.conent), PAGE_HEADING_LEVEL))
+    return _body(record, PAGE_HEADING_LEVEL)
 
 
 def readable(articles: list[ArticleBody] | None) -> list[ArticleBody]:
@@ -49,13 +54,9 @@ def readable(articles: list[ArticleBody] | None) -> list[ArticleBody]:
     return [article for article in articles or [] if article.html.strip()]
 
 
-class ArticlesState(rx.State):
+class ArticlesState(Section, rx.State):
     articles: list[ArticleBody] = []
     loading: bool = True
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [ArticlesState])
 
     @staticmethod
     async def _fetch() -> list[ArticleBody] | None:
@@ -81,7 +82,7 @@ async def page_articles() -> list[ArticleBody] | None:
     return content_cache().view((Collection.ARTICLES,), "readable", lambda: readable(articles))
 
 
-class ArticlePageState(PagedList, rx.State):
+class ArticlePageState(PagedList, Section, rx.State):
     """/article: the articles as cards, titled one level higher, a page at a time. A state of
     its own so the home page's delta does not carry a second copy of the articles."""
 
@@ -97,10 +98,6 @@ class ArticlePageState(PagedList, rx.State):
 
     async def _refresh_page(self) -> None:
         self._show_page(await page_articles())
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [ArticlePageState])
 
     @staticmethod
     async def _fetch() -> list[ArticleBody] | None:

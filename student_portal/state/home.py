@@ -9,13 +9,13 @@ from student_portal.state.live import fills
 from student_portal.state.news import NewsState
 from student_portal.state.recordings import RecordingsState
 from student_portal.state.schedule import ScheduleState
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section, load_sections
 from student_portal.state.shop import ShopState
 from student_portal.state.slides import SlidesState
 from student_portal.state.social import SocialState
 from student_portal.state.talents import TalentsState
 
-HOME_SECTIONS: tuple[type[rx.State], ...] = (
+HOME_SECTIONS: tuple[type[Section], ...] = (
     NewsState,
     SlidesState,
     RecordingsState,

@@ -12,7 +12,7 @@ from student_portal.pocketbase import NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.live import live
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 
 IMAGE_THUMB = "640x360"
 
@@ -47,13 +47,9 @@ def _active_news_slide(record: NewsItem) -> NewsSlide | None:
 
 
 @live(Collection.NEWS, handler="load")  # an open home page shows news switched on or off
-class NewsState(rx.State):
+class NewsState(Section, rx.State):
     items: list[NewsSlide] = []
     loading: bool = True
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [NewsState])
 
     @staticmethod
     async def _fetch() -> list[NewsSlide] | None:

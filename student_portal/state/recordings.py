@@ -24,7 +24,7 @@ from student_portal.state.content import SharedView, public_lists, public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.paging import PagedList
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 from student_portal.utils.filters import filter_by_category, folded_names, search_by_name, search_folded
 from student_portal.utils.query import bounded_text, query_choice, query_text
 from student_portal.utils.youtube import WATCH_BASE, youtube_id
@@ -101,7 +101,7 @@ async def recordings_view() -> RecordingsView:
     return RecordingsView.shared(lambda: _recordings_view(recordings, options))
 
 
-class RecordingsState(PagedList, rx.State):
+class RecordingsState(PagedList, Section, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.RECORDINGS_PAGE
     LIST_ID: ClassVar[str] = "recordings-grid"
     COUNT_WORDS: ClassVar[tuple[str, str]] = ("recording", "recordings")
@@ -139,11 +139,6 @@ class RecordingsState(PagedList, rx.State):
         self._first_page()
         await self._refresh_page()
         return self._address()
-
-    @rx.event(background=True)
-    async def load(self):
-        """The home page's preview: the newest recordings only (a section)."""
-        await load_sections(self, [RecordingsState])
 
     @staticmethod
     async def _fetch() -> list[RecordingCard] | None:

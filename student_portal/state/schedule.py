@@ -21,7 +21,7 @@ from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.live import live
-from student_portal.state.sections import BATCH_WINDOW_S, FollowUp, show_when_ready
+from student_portal.state.sections import BATCH_WINDOW_S, FollowUp, Section, show_when_ready
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
 from student_portal.utils.links import safe_url
 from student_portal.utils.schedule import classes_on_day, day_label, minutes_label
@@ -135,7 +135,7 @@ class ScheduleFetch:
 
 
 @live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
-class ScheduleState(rx.State):
+class ScheduleState(Section, rx.State):
     day: str = ""
     # Backend only (never sent): the page shows the day's cards and the days with classes.
     _classes: list[ClassRow] = []

@@ -6,7 +6,21 @@ A section is a content state (NewsState, ShopState, ...) split in two halves:
   it touches no state, so no lock is held while it waits;
 - `_show(data)`, which writes that into the state: no I/O, run under the state lock.
 
-A section's own `load` is `load_sections(self, [ItsClass])`. A page made of several sections
+A new section is those two halves and nothing else: mix in `Section`, which declares them
+(typed, for `load_sections`) and gives the section its `load` event:
+
+    class SocialState(Section, rx.State):
+        cards: list[SocialCard] = []
+        loading: bool = True
+
+        @staticmethod
+        async def _fetch() -> list[SocialCard] | None:
+            return await public_rows(Collection.SOCIAL_MEDIA, SocialMedia, social_card)
+
+        def _show(self, cards: list[SocialCard] | None) -> None:
+            self.cards, self.loading = cards or [], False
+
+A page made of several sections
 (home) loads them all from one background event: fetched concurrently, then shown together
 under one lock, so a page view costs the server one event and one delta instead of one or two
 per section (measured: most of its CPU per visitor). Sections still waiting after
@@ -47,14 +61,39 @@ class FollowUp:
     apply: Apply
 
 
-def _show(section_state: Any, data: Any) -> FollowUp | None:
+class Section(rx.State, mixin=True):
+    """A content section: its two halves, and `load` (one background event) made of them.
+
+    A mixin, so each section stays a state of its own in Reflex's tree (not a child of this)."""
+
+    @staticmethod
+    async def _fetch() -> Any:
+        """What the section shows, from the shared cache; never raises for a backend failure."""
+        raise NotImplementedError
+
+    def _show(self, data: Any) -> FollowUp | None:
+        """Write `data` (None: the fetch failed) into the state, under the lock; no I/O."""
+        raise NotImplementedError
+
+    def __init_subclass__(cls, mixin: bool = False, **kwargs: Any) -> None:
+        # Checked before Reflex adds the class to its state tree: a broken section never joins it.
+        if not mixin and (cls._fetch is Section._fetch or cls._show is Section._show):
+            raise TypeError(f"{cls.__name__} is a Section: it needs a static `_fetch()` and `_show(data)`")
+        super().__init_subclass__(mixin=mixin, **kwargs)
+
+    @rx.event(background=True)
+    async def load(self):
+        await load_sections(self, [self.__class__])  # the concrete section (through the state proxy)
+
+
+def _show(section_state: Section, data: Any) -> FollowUp | None:
     return section_state._show(data)
 
 
-async def load_sections(state: rx.State, sections: Iterable[type[rx.State]]) -> None:
+async def load_sections(state: rx.State, sections: Iterable[type[Section]]) -> None:
     """Fetch `sections` concurrently and show them, those ready together (call from a
     background handler of `state`, holding no lock)."""
-    await show_when_ready(state, [(section._fetch(), section, _show) for section in sections])  # type: ignore[attr-defined]
+    await show_when_ready(state, [(section._fetch(), section, _show) for section in sections])
 
 
 async def show_when_ready(state: rx.State, fetches: Iterable[tuple[Awaitable[Any], type[rx.State], Apply]]) -> None:

@@ -19,7 +19,7 @@ from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable
 from student_portal.state.paging import PagedList
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 from student_portal.utils.filters import filter_by_category
 from student_portal.utils.phone import whatsapp_link
 from student_portal.utils.query import bounded_text, page_url, query_choice
@@ -71,7 +71,7 @@ async def shop_view() -> ShopView:
     return ShopView.shared(lambda: ShopView(products, usable(categories)))
 
 
-class ShopState(PagedList, rx.State):
+class ShopState(PagedList, Section, rx.State):
     """/shop pages its products; the home preview shows Limit.HOME_SHOP_PREVIEW of them."""
 
     PAGE_SIZE: ClassVar[int] = Limit.SHOP_PAGE
@@ -113,10 +113,6 @@ class ShopState(PagedList, rx.State):
         self._first_page()
         await self._refresh_page()
         return self._address()
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [ShopState])
 
     @staticmethod
     async def _fetch() -> ShopView:

@@ -14,7 +14,7 @@ import reflex as rx
 from student_portal.pocketbase import DeviceSlide
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 
 DESKTOP_THUMB = "1280x480"
 MOBILE_THUMB = "640x640"
@@ -40,14 +40,10 @@ def _mobile_slide(record: DeviceSlide) -> SlideImage:
     return _slide(record, MOBILE_THUMB)
 
 
-class SlidesState(rx.State):
+class SlidesState(Section, rx.State):
     desktop: list[SlideImage] = []
     mobile: list[SlideImage] = []
     loading: bool = True
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [SlidesState])
 
     @staticmethod
     async def _fetch() -> tuple[list[SlideImage] | None, list[SlideImage] | None]:

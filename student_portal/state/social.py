@@ -9,7 +9,7 @@ import reflex as rx
 from student_portal.pocketbase import SocialMedia
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import file_url, public_rows
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 from student_portal.utils.links import safe_url
 
 THUMB = "400x225"
@@ -36,13 +36,9 @@ def social_card(record: SocialMedia) -> SocialCard:
     )
 
 
-class SocialState(rx.State):
+class SocialState(Section, rx.State):
     cards: list[SocialCard] = []
     loading: bool = True
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [SocialState])
 
     @staticmethod
     async def _fetch() -> list[SocialCard] | None:

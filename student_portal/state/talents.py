@@ -15,7 +15,7 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, public_lists
 from student_portal.state.paging import PagedList
-from student_portal.state.sections import load_sections
+from student_portal.state.sections import Section
 from student_portal.utils.dates import format_date
 from student_portal.utils.filters import filter_by_category
 from student_portal.utils.youtube import youtube_id
@@ -80,7 +80,7 @@ async def talents_view() -> TalentsView:
     return TalentsView.shared(make)
 
 
-class TalentsState(PagedList, rx.State):
+class TalentsState(PagedList, Section, rx.State):
     """Home shows Limit.TALENTS_MAX matching talents; /talent pages through all of them."""
 
     PAGE_SIZE: ClassVar[int] = Limit.TALENTS_PAGE
@@ -113,10 +113,6 @@ class TalentsState(PagedList, rx.State):
         self.category = category_id if any(c.id == category_id for c in self.categories) else ""
         self.shown = Limit.TALENTS_MAX if self._on_preview() else self.PAGE_SIZE
         await self._refresh_page()
-
-    @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, [TalentsState])
 
     @staticmethod
     async def _fetch() -> TalentsView:

@@ -99,3 +99,36 @@ async def test_a_follow_up_is_shown_when_it_arrives_without_holding_up_the_page(
     page = Page()
     await load_sections(page, [section("news"), two_step_section("schedule", later=BATCH_WINDOW_S * 4)])
     assert page.blocks == [[("news", "news data"), ("schedule", "schedule data")], [("schedule+", "schedule rest")]]
+
+
+def test_a_section_is_its_two_halves_and_gets_its_load() -> None:
+    from student_portal.state.home import HOME_SECTIONS
+
+    for state in HOME_SECTIONS:
+        assert issubclass(state, sections.Section)
+        assert state.event_handlers["load"].is_background, state.__name__
+        assert state._fetch is not sections.Section._fetch and state._show is not sections.Section._show
+
+
+def test_a_section_without_a_half_fails_at_import() -> None:
+    import reflex as rx
+
+    with pytest.raises(TypeError, match="needs a static `_fetch\\(\\)` and `_show\\(data\\)`"):
+
+        class HalfSection(sections.Section, rx.State):
+            def _show(self, data: Any) -> None:
+                pass
+
+
+async def test_a_sections_load_loads_that_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    from student_portal.state.social import SocialState
+
+    loaded: list[tuple[Any, list[type]]] = []
+
+    async def record(state: Any, wanted: Any) -> None:
+        loaded.append((state, list(wanted)))
+
+    monkeypatch.setattr(sections, "load_sections", record)
+    proxy = type("Proxy", (), {"__class__": SocialState})()  # a state proxy passes as its state's class
+    await SocialState.load.fn(proxy)
+    assert loaded == [(proxy, [SocialState])]
