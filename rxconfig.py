@@ -4,6 +4,7 @@
 import reflex as rx
 from reflex.constants import StateManagerMode
 
+from student_portal.service_worker import ServiceWorkerPlugin
 from student_portal.settings import settings
 
 SETTINGS = settings()  # every environment variable: student_portal/settings.py
@@ -25,6 +26,7 @@ config = rx.Config(
     frontend_packages=["@fontsource/noto-sans-sinhala@5.3.0", "@fontsource/noto-sans-tamil@5.3.0"],
     plugins=[
         rx.plugins.TailwindV4Plugin(),
+        ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
 )

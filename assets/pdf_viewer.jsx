@@ -8,6 +8,7 @@
 // scroll into view. Keys inside the viewer: + / - zoom, 0 fits the width.
 import { createElement as h, useCallback, useEffect, useRef, useState } from "react";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { isKept, keep as keepOffline } from "./offline.js";
 import "./pdf_viewer.css";
 
 const ZOOM_STEP = 0.25;
@@ -120,6 +121,8 @@ export default function PdfViewer({
     zoomOut: "Zoom out",
     fit: "Fit to width",
     download: "Download",
+    keep: "Keep offline",
+    kept: "Kept offline",
     ...labels,
   };
   const scroller = useRef(null);
@@ -198,6 +201,19 @@ export default function PdfViewer({
     }, 1000);
   }, [bytes, fileName]);
 
+  // Keep offline: the bytes already fetched, stored by offline.js under the address without its
+  // token (a protected file is marked so that logout removes it).
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    setKept(false);
+    isKept(url).then(setKept, () => setKept(false));
+  }, [url]);
+  const keep = useCallback(() => {
+    if (!url || !bytes) return;
+    const isProtected = new URL(url, window.location.href).searchParams.has("token");
+    keepOffline(url, bytes, { title, protected: isProtected }).then(() => setKept(true), () => setKept(false));
+  }, [url, bytes, title]);
+
   const count = doc ? doc.numPages : 0;
   const button = (label, onClick, content, disabled) =>
     h(
@@ -221,6 +237,18 @@ export default function PdfViewer({
         "button",
         { type: "button", onClick: download, disabled: !bytes, className: "pdf-button pdf-download" },
         text.download,
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          onClick: keep,
+          disabled: !bytes || kept,
+          "aria-pressed": kept,
+          className: "pdf-button",
+          "data-testid": "keep-offline",
+        },
+        kept ? text.kept : text.keep,
       ),
     ),
     h(

@@ -99,6 +99,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             search, Target.SEARCH_QUERY_P95_MAX_MS, Target.SEARCH_REBUILD_MAX_MS, Target.SEARCH_TYPING_P95_MAX_S
         ):
             add(name, measured, ok)
+    offline = results.get("offline_bytes")
+    if offline:
+        from benchmarks.offline_bytes import target_rows as offline_targets
+
+        for name, measured, ok in offline_targets(offline):
+            add(name, measured, ok)
     return rows
 
 
@@ -290,6 +296,17 @@ def render(results: dict[str, Any]) -> str:
                 "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."
             ]
         out += [""]
+    offline = results.get("offline_bytes")
+    if offline:
+        from benchmarks.offline_bytes import render_table
+
+        out += [
+            "Bytes on the wire at 390 px, without and with the service worker (KiB)",
+            table(
+                ["page", "profile", "first JS/CSS", "first all", "repeat JS/CSS", "repeat all"], render_table(offline)
+            ),
+            "",
+        ]
     targets = results.get("targets") or []
     if targets:
         out += [

@@ -25,7 +25,7 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs", "search")
+MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs", "search", "offline")
 
 
 def log(message: str) -> None:
@@ -122,6 +122,12 @@ def _search(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, 
     return search.measure(servers, sizes.search_records, sizes.search_visitors, sizes.search_rebuilds, log)
 
 
+def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import offline_bytes
+
+    return offline_bytes.measure(servers, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
 RUNNERS = {
@@ -132,6 +138,7 @@ RUNNERS = {
     "pocketbase": _pocketbase,
     "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
+    "offline": _offline,
 }
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
@@ -141,6 +148,7 @@ RESULT_KEYS = {
     "live": "live_updates",
     "catalogs": "catalogs",
     "search": "search",
+    "offline": "offline_bytes",
 }
 
 

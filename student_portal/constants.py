@@ -364,6 +364,10 @@ class Text:
     PDF_ZOOM_IN: Final = "Zoom in"
     PDF_ZOOM_OUT: Final = "Zoom out"
     PDF_FIT: Final = "Fit to width"
+    KEEP_OFFLINE: Final = "Keep offline"
+    KEPT_OFFLINE: Final = "Kept offline"
+    OPEN: Final = "Open"
+    REMOVE: Final = "Remove"
 
     @staticmethod
     def no_results_for(query: str) -> str:

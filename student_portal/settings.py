@@ -87,6 +87,11 @@ class Settings(BaseSettings):
         "reverse proxies in front of the site that append to `X-Forwarded-For` (set 1 behind one nginx)",
         ge=0,
     )
+    site_build_id: str | None = _var(
+        None,
+        'the build\'s name in every page (`<meta name="build">`), to see a deploy took over',
+        shown="the git commit",
+    )
 
     @field_validator("content_cache_ttl", mode="before")
     @classmethod

@@ -19,6 +19,7 @@ from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
 from student_portal.security_headers import SecurityHeadersMiddleware
+from student_portal.service_worker import build_id
 from student_portal.sharing.server import with_sharing
 
 # No password, credential header or tab token in any log line (Reflex logs whole events).
@@ -40,6 +41,8 @@ app = rx.App(
         # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
         rx.el.link(rel="manifest", href="/manifest.webmanifest"),
         rx.el.link(rel="apple-touch-icon", href="/icons/icon-192.png"),
+        # Which deploy the page runs (service_worker.py): a new build shows here once it took over.
+        rx.el.meta(name="build", content=build_id()),
         # Pictures come from the site's own /files/; only a CDN for them (POCKETBASE_PUBLIC_URL)
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),

@@ -17,6 +17,7 @@ from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, plain_link
+from student_portal.components.offline import offline_support
 from student_portal.constants import (
     NAV_SECTION_PREFIXES,
     NAVIGATION,
@@ -70,6 +71,7 @@ def shell(*children: rx.Component, route: str) -> rx.Component:
         rx.el.main(*children, id="main", class_name="mx-auto w-full max-w-6xl flex-1 px-4 py-6"),
         site_footer(),
         floating_chat_link(),
+        offline_support(),  # the service worker, page copies for offline, Keep offline
         class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased",
     )
 

@@ -25,20 +25,20 @@ class PdfViewer(rx.NoSSRComponent):
     labels: rx.Var[dict[str, str]]
 
 
+def viewer_labels() -> dict[str, str]:
+    return {
+        "loading": Text.PDF_LOADING,
+        "failed": Text.PDF_FAILED,
+        "pages": Text.PDF_PAGES,
+        "page": Text.PDF_PAGE,
+        "zoomIn": Text.PDF_ZOOM_IN,
+        "zoomOut": Text.PDF_ZOOM_OUT,
+        "fit": Text.PDF_FIT,
+        "download": Text.DOWNLOAD,
+        "keep": Text.KEEP_OFFLINE,
+        "kept": Text.KEPT_OFFLINE,
+    }
+
+
 def pdf_viewer(url: rx.Var[str], title: rx.Var[str]) -> rx.Component:
-    return PdfViewer.create(
-        url=url,
-        title=title,
-        file_name=title.to(str) + ".pdf",
-        labels={
-            "loading": Text.PDF_LOADING,
-            "failed": Text.PDF_FAILED,
-            "pages": Text.PDF_PAGES,
-            "page": Text.PDF_PAGE,
-            "zoomIn": Text.PDF_ZOOM_IN,
-            "zoomOut": Text.PDF_ZOOM_OUT,
-            "fit": Text.PDF_FIT,
-            "download": Text.DOWNLOAD,
-        },
-        key=url,
-    )
+    return PdfViewer.create(url=url, title=title, file_name=title.to(str) + ".pdf", labels=viewer_labels(), key=url)

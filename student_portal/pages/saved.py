@@ -10,6 +10,7 @@ from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
+from student_portal.components.kept_files import kept_files
 from student_portal.components.layout import site_page
 from student_portal.components.recordings import recording_card
 from student_portal.components.resources import item_card
@@ -131,6 +132,7 @@ def saved() -> rx.Component:
             ),
             loading_message(Text.LOADING_SAVED),
         ),
+        kept_files(),
         preview_dialog(),
         class_name="flex flex-col gap-8",
     )

@@ -175,6 +175,8 @@ class AuthState(rx.State):
         finally:
             self._clear()
             self.logging_out = False
+        # Offline copies of signed-in pages and kept protected files leave the device too.
+        yield rx.call_script("window.studentPortalOffline?.forgetSignedIn()")
         yield rx.redirect(routes.HOME)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -66,8 +66,14 @@ def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests on the Redis layout last, so the site restarts once (stable sort keeps the rest)."""
-    items.sort(key=lambda item: "redis_site" in getattr(item, "fixturenames", ()))
+    """Tests on the Redis layout last, so the site restarts once (stable sort keeps the rest);
+    just before them, those that rebuild the site (`second_build`)."""
+    items.sort(
+        key=lambda item: (
+            "redis_site" in getattr(item, "fixturenames", ()),
+            "second_build" in getattr(item, "fixturenames", ()),
+        )
+    )
 
 
 # The site's content cache life in tests; a failure is remembered no longer than this either.
@@ -108,6 +114,13 @@ def redis_site(site_runner: SiteRunner, redis_server: RedisServer) -> Site:
     """The production layout: with REFLEX_REDIS_URL, `reflex run --env prod` runs several
     workers that share visitors' state in Redis."""
     return site_runner.ensure({"REFLEX_REDIS_URL": redis_server.url, "GRANIAN_WORKERS": SCALE_OUT_WORKERS})
+
+
+@pytest.fixture
+def second_build(site_runner: SiteRunner) -> Callable[[], Site]:
+    """Rebuilds the site under another build name and serves it in place of the running one
+    (as a deploy does: the earlier build's files are gone)."""
+    return lambda: site_runner.ensure({"SITE_BUILD_ID": "second-build"})
 
 
 @pytest.fixture(autouse=True)

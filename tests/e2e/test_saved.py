@@ -170,5 +170,10 @@ def test_basic_user_is_refused_saving_a_note_even_by_forging_the_event(
     page.wait_for_function(
         "() => sessionStorage.getItem('pending_save') === '\"\"' || !sessionStorage.getItem('pending_save')"
     )
+    # The refusal's alert follows the pending save's clearing (another round trip): wait for it.
+    for _ in range(40):
+        if dialogs:
+            break
+        page.wait_for_timeout(250)
     assert records(admin, "Favourites") == []
     assert dialogs == [Text.SAVE_FAILED]

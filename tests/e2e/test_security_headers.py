@@ -172,3 +172,35 @@ def test_a_tokenised_note_through_the_site_is_never_cached(base_url: str, demo_p
     public = httpx.get(base_url + "/lead-image/shop/400", follow_redirects=True)
     assert public.status_code == 200 and public.url.path.startswith("/files/")
     assert public.headers["cache-control"] == "max-age=2592000, stale-while-revalidate=86400"
+
+
+def _offline_files(base_url: str) -> list[str]:
+    """The service worker, the Workbox runtime it imports (its folder is named by the build),
+    the offline page and the manifest."""
+    worker = httpx.get(base_url + "/sw.js").text
+    workbox = re.search(r'importScripts\("(/workbox-v[\d.]+/workbox-sw\.js)"\)', worker)
+    assert workbox, "sw.js imports Workbox from our own origin"
+    return ["/sw.js", workbox.group(1), "/offline.html", "/manifest.webmanifest"]
+
+
+def test_offline_files_carry_security_headers(base_url: str) -> None:
+    for path in _offline_files(base_url):
+        response = httpx.get(base_url + path)
+        assert response.status_code == 200, path
+        assert response.headers["x-content-type-options"] == "nosniff", path
+        assert response.headers["referrer-policy"] == "strict-origin-when-cross-origin", path
+        if path.endswith((".js", ".webmanifest")):
+            assert "javascript" in response.headers["content-type"] or path.endswith(".webmanifest"), path
+    offline_page = httpx.get(base_url + "/offline.html")
+    policy = offline_page.headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+
+
+def test_the_service_worker_registers_under_the_policy(page: Page, base_url: str) -> None:
+    page.add_init_script(WATCH_CSP)
+    page.goto(base_url + "/")
+    state = page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active && r.active.state)")
+    assert state in ("activating", "activated")
+    policy = httpx.get(base_url + "/").headers["content-security-policy"]
+    assert "worker-src 'self'" in policy and "manifest-src 'self'" in policy
+    assert page.evaluate("window.__cspViolations") == []

@@ -1,0 +1,202 @@
+// Offline support in the page, bundled with every page by Vite (so its name carries its content's
+// hash like the rest of the build: a new deploy never runs this file from an older build).
+// student_portal/components/offline.py renders <OfflineSupport/> in the common layout.
+//
+// - registers the service worker (sw.js);
+// - keeps a copy of each visited page as the student saw it, shown offline with its time;
+// - keeps files offline on request ("Keep offline": keep / kept / remove);
+// - forgetSignedIn (called by the site's logout) deletes copies of pages seen while signed in
+//   and kept protected files.
+// A page copy is the page's HTML without scripts, frames, dialogs or tokenised addresses, with a
+// banner saying when it was saved; it is served under a policy that runs no script.
+import { useEffect } from "react";
+
+export const PAGES = "sp-pages";
+export const KEPT = "sp-kept-files";
+export const KEPT_CHANGED = "sp-kept-files";
+const MAX_PAGES = 40;
+const NOT_COPIED = ["/login", "/saved"]; // /saved works offline as itself (sw.js)
+const AUTH_KEY = "pocketbase_auth";
+const SETTLE_MS = 1500;
+const COPY_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+  "script-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'";
+
+const hasCaches = () => typeof window !== "undefined" && "caches" in window;
+
+function signedIn() {
+  try {
+    return !!JSON.parse(localStorage.getItem(AUTH_KEY) || "null")?.token;
+  } catch {
+    return false;
+  }
+}
+
+export function pageKey(href) {
+  const u = new URL(href, location.href);
+  return u.origin + (u.pathname.replace(/\/+$/, "") || "/") + u.search;
+}
+
+export function withoutToken(href) {
+  const u = new URL(href, location.href);
+  u.searchParams.delete("token");
+  u.searchParams.delete("download");
+  return u.href;
+}
+
+function pageCopy(savedAt) {
+  const html = document.documentElement.cloneNode(true);
+  html
+    .querySelectorAll('script, iframe, dialog, noscript, link[rel="modulepreload"], [data-testid="pdf-viewer"]')
+    .forEach((node) => node.remove());
+  html.querySelectorAll('[src*="token="], [href*="token="]').forEach((node) => node.remove());
+  const banner = document.createElement("p");
+  banner.setAttribute("role", "status");
+  banner.dataset.testid = "offline-copy";
+  banner.setAttribute(
+    "style",
+    "margin:0;padding:.75rem 1rem;background:#fef3c7;color:#78350f;font-weight:600;text-align:center",
+  );
+  const time = document.createElement("time");
+  time.dateTime = savedAt.toISOString();
+  time.textContent = savedAt.toLocaleString();
+  banner.append("You are offline. This is the page as you last saw it on ", time, ".");
+  html.querySelector("body")?.prepend(banner);
+  return "<!DOCTYPE html>\n" + html.outerHTML;
+}
+
+let settling = null;
+function copyPage() {
+  settling = null;
+  if (!navigator.onLine || NOT_COPIED.includes(location.pathname.replace(/\/+$/, ""))) return;
+  const main = document.querySelector("main");
+  // Only a page that shows its content: not while it is still loading, not an empty shell.
+  if (!main || main.querySelector('[aria-busy="true"], [data-loading="true"]')) return;
+  const savedAt = new Date();
+  const response = new Response(pageCopy(savedAt), {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": COPY_POLICY,
+      "x-saved-at": savedAt.toISOString(),
+      "x-signed-in": signedIn() ? "1" : "0",
+    },
+  });
+  const key = pageKey(location.href);
+  caches
+    .open(PAGES)
+    .then(async (cache) => {
+      await cache.put(key, response); // replaces and moves it last: the oldest copies go first
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((k) => cache.delete(k)));
+    })
+    .catch(() => {});
+}
+
+function copyWhenSettled() {
+  clearTimeout(settling);
+  settling = setTimeout(copyPage, SETTLE_MS);
+}
+
+// The viewer's bytes, not a second download: a protected file's token may have expired since.
+export async function keep(url, bytes, meta) {
+  const body = new Blob([bytes], { type: "application/pdf" });
+  const cache = await caches.open(KEPT);
+  await cache.put(
+    withoutToken(url),
+    new Response(body, {
+      headers: {
+        "content-type": "application/pdf",
+        "content-length": String(body.size),
+        "x-title": encodeURIComponent(meta?.title || ""),
+        "x-protected": meta?.protected ? "1" : "0",
+        "x-kept-at": new Date().toISOString(),
+      },
+    }),
+  );
+  dispatchEvent(new Event(KEPT_CHANGED));
+}
+
+export async function isKept(url) {
+  if (!hasCaches() || !url) return false;
+  return !!(await (await caches.open(KEPT)).match(withoutToken(url)));
+}
+
+export async function kept() {
+  if (!hasCaches()) return [];
+  const cache = await caches.open(KEPT);
+  const files = await Promise.all(
+    (await cache.keys()).map(async (request) => {
+      const response = await cache.match(request);
+      return {
+        url: request.url,
+        title: decodeURIComponent(response?.headers.get("x-title") || ""),
+        size: Number(response?.headers.get("content-length") || 0),
+        keptAt: response?.headers.get("x-kept-at") || "",
+        protected: response?.headers.get("x-protected") === "1",
+      };
+    }),
+  );
+  return files.sort((a, b) => (a.keptAt < b.keptAt ? 1 : -1));
+}
+
+export async function remove(url) {
+  await (await caches.open(KEPT)).delete(withoutToken(url));
+  dispatchEvent(new Event(KEPT_CHANGED));
+}
+
+async function deleteWhere(cacheName, header) {
+  const cache = await caches.open(cacheName);
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response?.headers.get(header) === "1") await cache.delete(request);
+  }
+}
+
+export async function forgetSignedIn() {
+  clearTimeout(settling);
+  if (!hasCaches()) return;
+  await deleteWhere(PAGES, "x-signed-in");
+  await deleteWhere(KEPT, "x-protected");
+  dispatchEvent(new Event(KEPT_CHANGED));
+}
+
+let started = false;
+function start() {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  // For the server's logout (rx.call_script evaluates in the page, outside this module).
+  window.studentPortalOffline = { keep, kept, remove, forgetSignedIn };
+  // A page still running an older build asks for a chunk the new deploy removed: load the page
+  // again (Vite's documented recovery), once, rather than leave a half-working page.
+  addEventListener("vite:preloadError", (event) => {
+    if (sessionStorage.getItem("sp-reloaded") === location.href) return;
+    sessionStorage.setItem("sp-reloaded", location.href);
+    event.preventDefault();
+    location.reload();
+  });
+  const onLoad = () => {
+    if ("serviceWorker" in navigator) {
+      // Ask for a new deploy's worker on every visit (the browser's own check may come later):
+      // it installs beside the running one and takes over once no tab runs the old build.
+      navigator.serviceWorker
+        .register("/sw.js")
+        .then((registration) => registration.active && registration.update())
+        .catch(() => {});
+    }
+    if (!hasCaches()) return;
+    // Content arrives over the websocket after load: copy once the page stops changing.
+    new MutationObserver(copyWhenSettled).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    copyWhenSettled();
+  };
+  if (document.readyState === "complete") onLoad();
+  else addEventListener("load", onLoad, { once: true });
+}
+
+export default function OfflineSupport() {
+  useEffect(start, []);
+  return null;
+}

@@ -1,0 +1,37 @@
+"""Browser-side checks on the service worker and the Cache API, shared by the offline tests."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+ALL_CACHED_URLS = """async () => {
+    const all = [];
+    for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) all.push(request.url);
+    }
+    return all;
+}"""
+
+
+def worker_ready(page: Page) -> None:
+    """The page's service worker is active (pages opened from now on are controlled by it)."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+
+
+def cache_keys(page: Page, name: str) -> list[str]:
+    return page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))", name)
+
+
+def all_cached_urls(page: Page) -> list[str]:
+    return page.evaluate(ALL_CACHED_URLS)
+
+
+def eventually(page: Page, script: str, arg: object = None, timeout_s: float = 15.0) -> None:
+    """Poll an async check in the page until it holds (wait_for_function takes a returned
+    Promise itself for a truthy answer, so it cannot wait on the Cache API)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_s:.0f} s: {script}"
+        page.wait_for_timeout(250)

@@ -1,0 +1,186 @@
+"""Installable and offline (issue 18): the manifest, the Workbox service worker, pages and kept
+files without a connection, logout, and the bytes a repeat visit downloads."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import BrowserContext, Page, expect
+
+from student_portal.constants import Text
+from tests.e2e.auth_support import start_signed_in
+from tests.e2e.conftest import PHONE
+from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
+from tests.e2e.routes import DEMO_IDS
+
+PAPER_TEXT = "G.C.E. O/L Mathematics - Past Paper"
+
+
+def _wait_for_copy(page: Page, path: str) -> None:
+    eventually(
+        page,
+        "path => caches.open('sp-pages').then(c => c.keys()).then(k => k.some(r => new URL(r.url).pathname === path))",
+        path,
+    )
+
+
+def test_service_worker_installs_and_precaches_the_app_shell(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/")
+    worker_ready(page)
+    precache = next(name for name in page.evaluate("() => caches.keys()") if "precache" in name)
+    paths = {url.split("?")[0].replace(base_url, "") for url in cache_keys(page, precache)}
+    assert {"/offline.html", "/saved.html", "/manifest.webmanifest"} <= paths
+    assert any(p.startswith("/assets/") and p.endswith(".js") for p in paths)
+    assert any(p.startswith("/assets/") and p.endswith(".css") for p in paths)
+    # the worker's own files come from our origin, with the security headers
+    for path in ["/sw.js", "/manifest.webmanifest", "/offline.html"]:
+        response = httpx.get(base_url + path)
+        assert response.status_code == 200, path
+        assert response.headers["x-content-type-options"] == "nosniff"
+    sw = httpx.get(base_url + "/sw.js").text
+    assert "__WB_MANIFEST" not in sw and "__WORKBOX_DIR__" not in sw
+
+
+def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContext, base_url: str) -> None:
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + "/")
+    worker_ready(page)
+    page.goto(base_url + "/jobs")
+    titles = page.get_by_test_id("job-card").get_by_role("heading")
+    expect(titles.first).to_be_visible()
+    first_title = titles.first.inner_text()
+    _wait_for_copy(page, "/jobs")
+
+    page.goto(base_url + f"/ol/{DEMO_IDS['ol']}")
+    page.get_by_role("button", name=Text.PREVIEW).first.click()
+    viewer = page.get_by_test_id("pdf-viewer")
+    expect(viewer.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    viewer.get_by_test_id("keep-offline").click()
+    expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
+
+    context.set_offline(True)
+    try:
+        page.goto(base_url + "/jobs")
+        banner = page.get_by_test_id("offline-copy")
+        expect(banner).to_contain_text("as you last saw it")
+        saved_at = banner.locator("time").get_attribute("datetime") or ""
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", saved_at)
+        expect(page.get_by_role("heading", name=first_title).first).to_be_visible()
+
+        page.goto(base_url + "/booking")  # never visited here
+        expect(page.get_by_test_id("offline-page")).to_contain_text("You are offline")
+
+        page.goto(base_url + "/saved")
+        kept = page.get_by_test_id("kept-file")
+        expect(kept).to_have_count(1)
+        expect(kept.get_by_test_id("kept-size")).to_have_text(re.compile(r"^\d+ KB$"))
+        kept.get_by_role("button", name=Text.OPEN).click()
+        page_one = kept.locator('.pdf-page[data-page="1"]')
+        expect(page_one).to_have_attribute("data-rendered", "true", timeout=20_000)
+        expect(page_one.locator(".pdf-text-layer")).to_contain_text(PAPER_TEXT)
+        kept.get_by_role("button", name=Text.REMOVE).click()
+        expect(page.get_by_test_id("kept-file")).to_have_count(0)
+    finally:
+        context.set_offline(False)
+
+
+def _keep_first_preview(page: Page) -> None:
+    page.get_by_role("button", name=Text.PREVIEW).first.click()
+    viewer = page.get_by_test_id("pdf-viewer")
+    expect(viewer.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    viewer.get_by_test_id("keep-offline").click()
+    expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
+    page.keyboard.press("Escape")
+
+
+def test_kept_paper_and_note_are_listed_on_saved_and_logout_removes_the_protected_one(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
+    page.goto(base_url + "/")
+    worker_ready(page)
+    page.goto(base_url + f"/ol/{DEMO_IDS['ol']}")
+    _keep_first_preview(page)  # a public paper
+    page.goto(base_url + "/notes")
+    _keep_first_preview(page)  # a protected note: fetched with a token, kept without it
+    kept = cache_keys(page, "sp-kept-files")
+    assert len(kept) == 2 and not any("token=" in url for url in kept)
+    _wait_for_copy(page, "/notes")
+
+    page.goto(base_url + "/saved")
+    files = page.get_by_test_id("kept-file")
+    expect(files).to_have_count(2)
+    for i in range(2):
+        expect(files.nth(i).get_by_test_id("kept-size")).to_have_text(re.compile(r"^\d+ KB$"))
+        expect(files.nth(i).get_by_role("button", name=re.compile(f"^{Text.REMOVE} "))).to_be_visible()
+
+    page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT).click()
+    expect(page.get_by_role("banner").get_by_role("link", name=Text.LOGIN)).to_be_visible()
+    # The note goes, the public paper stays; so do copies of pages seen signed in.
+    eventually(page, "() => caches.open('sp-kept-files').then(c => c.keys()).then(k => k.length === 1)")
+    left = cache_keys(page, "sp-kept-files")
+    assert (
+        left[0] in kept
+        and page.evaluate(
+            "url => caches.open('sp-kept-files').then(c => c.match(url)).then(r => r.headers.get('x-protected'))",
+            left[0],
+        )
+        == "0"
+    )
+    eventually(
+        page, "() => caches.open('sp-pages').then(c => c.keys()).then(k => !k.some(r => r.url.includes('/notes')))"
+    )
+
+
+def test_nothing_private_or_foreign_is_cached(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
+    """Signed in, through sign-in, a protected note's preview (a tokenised file) and pages with
+    pictures from another origin: no cache holds an event, a sign-in page, a token or another origin."""
+    page.goto(base_url + "/")
+    worker_ready(page)
+    page.goto(base_url + "/login")
+    expect(page.get_by_role("main").get_by_role("button", name=Text.SIGN_IN, exact=True)).to_be_visible()
+    start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
+    page.goto(base_url + "/notes")
+    page.get_by_role("button", name=Text.PREVIEW).first.click()
+    viewer = page.get_by_test_id("pdf-viewer")
+    expect(viewer.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    assert "token=" in (viewer.get_attribute("data-src") or "")
+    page.goto(base_url + "/youtube")  # video thumbnails from i.ytimg.com
+    expect(page.locator("[data-video-id]").first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    _wait_for_copy(page, "/youtube")
+
+    cached = all_cached_urls(page)
+    assert any("/assets/" in url for url in cached)
+    for url in cached:
+        assert url.startswith(base_url + "/"), url
+        assert "token=" not in url and "/_event" not in url and "/login" not in url, url
+
+
+def test_a_repeat_visit_takes_its_js_and_css_from_the_worker(context: BrowserContext, base_url: str) -> None:
+    """The built, content-hashed files of a page seen before come from the service worker, not
+    the network (their bytes are measured by `make bench BENCH_ARGS="--only offline"`)."""
+    first = context.new_page()
+    first.goto(base_url + "/")
+    worker_ready(first)
+    first.goto(base_url + "/jobs")  # controlled: the page's assets are cached as it loads them
+    expect(first.get_by_test_id("job-card").first).to_be_visible()
+    first.wait_for_load_state("networkidle")
+    cached_before = {url for url in all_cached_urls(first) if "/assets/" in url}
+    first.close()
+
+    repeat = context.new_page()
+    built: list[tuple[str, bool]] = []
+    repeat.on(
+        "response",
+        lambda r: built.append((r.url, r.from_service_worker)) if "/assets/" in r.url else None,
+    )
+    repeat.goto(base_url + "/jobs")
+    expect(repeat.get_by_test_id("job-card").first).to_be_visible()
+    repeat.wait_for_load_state("networkidle")
+    # Answered by the worker (cache-first) from what it held before this visit.
+    assert built and all(from_worker for _url, from_worker in built), built
+    assert {url for url, _ in built} <= cached_before, {url for url, _ in built} - cached_before
