@@ -24,10 +24,6 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex_base.components.component import field
-from reflex_base.constants.compiler import MemoizationDisposition, MemoizationMode
-from reflex_base.event import EventChain
-from reflex_base.vars import VarData
 
 from student_portal.components.icons import icon
 from student_portal.constants import Limit, Text, Timing
@@ -40,85 +36,21 @@ _BUTTON = (
 )
 
 
-def _chain(spec: Any) -> rx.Var:
-    """An event as a plain JS function (`() => addEvents(...)`), for the browser-side hooks."""
-    return rx.Var.create(EventChain(events=[spec], args_spec=lambda: []))
+class CarouselRoot(rx.Component):
+    """The carousel's <section>, with its clock, keys and swipe in the browser (assets/carousel.js)."""
 
+    library = rx.asset("carousel.js").importable_path
+    tag = "CarouselRoot"
 
-class _CarouselRoot(rx.el.Section):
-    """The carousel's <section>; carries the browser-side timer, keys and swipe (see hooks)."""
-
-    hooks: list[Any] = field(default_factory=list, is_javascript_property=False)
-
-    # Its own memoized React component: a tick re-renders the carousel, not the whole page.
-    _memoization_mode = MemoizationMode(disposition=MemoizationDisposition.ALWAYS, recursive=False)
-
-    def add_imports(self) -> dict[str, list[str]]:
-        return {"react": ["useEffect", "useRef"]}
-
-    def add_hooks(self) -> list[str | rx.Var]:
-        return list(self.hooks)
-
-
-def _browser_hooks(name: str, dom_id: str, interval_ms: int, count: rx.Var, index: rx.Var) -> list[rx.Var]:
-    ref = "carousel_" + re.sub(r"\W", "_", name)
-    live = {
-        "tick": _chain(CarouselState.advance(name, 1, count)),
-        "prev": _chain(CarouselState.advance(name, -1, count)),
-        "next": _chain(CarouselState.advance(name, 1, count)),
-        "pause": _chain(CarouselState.set_paused(name, True)),
-        "paused": CarouselState.paused.get(name, False),
-        "count": count,
-    }
-    data = VarData.merge(*(var._get_all_var_data() for var in [*live.values(), index]))
-    assign = ", ".join(f"{key}: {var!s}" for key, var in live.items())
-    hooks = [
-        f"const {ref} = useRef({{}});",
-        f"{ref}.current = {{{assign}}};",
-        # Keys, swipe and the reduced-motion preference: wired once, read the latest state.
-        f"""useEffect(() => {{
-  const root = document.getElementById("{dom_id}");
-  if (!root) return;
-  const viewport = root.querySelector("[data-carousel-viewport]");
-  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {ref}.current.pause();
-  let start = null;
-  const onTouchStart = (e) => {{ const t = e.changedTouches[0]; start = {{x: t.clientX, y: t.clientY}}; }};
-  const onTouchEnd = (e) => {{
-    if (!start) return;
-    const t = e.changedTouches[0];
-    const dx = t.clientX - start.x, dy = t.clientY - start.y;
-    start = null;
-    if (Math.abs(dx) >= {Limit.SWIPE_THRESHOLD_PX} && Math.abs(dx) >= Math.abs(dy))
-      (dx < 0 ? {ref}.current.next : {ref}.current.prev)();
-  }};
-  const onKey = (e) => {{
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea, [contenteditable]")) return;
-    if (e.key === "ArrowLeft") {{ e.preventDefault(); {ref}.current.prev(); }}
-    else if (e.key === "ArrowRight") {{ e.preventDefault(); {ref}.current.next(); }}
-  }};
-  viewport.addEventListener("touchstart", onTouchStart, {{passive: true}});
-  viewport.addEventListener("touchend", onTouchEnd, {{passive: true}});
-  root.addEventListener("keydown", onKey);
-  return () => {{
-    viewport.removeEventListener("touchstart", onTouchStart);
-    viewport.removeEventListener("touchend", onTouchEnd);
-    root.removeEventListener("keydown", onKey);
-  }};
-}}, []);""",
-        # The clock: restarted on every slide change, silent while paused/hovered/focused/hidden.
-        f"""useEffect(() => {{
-  const timer = setInterval(() => {{
-    const root = document.getElementById("{dom_id}");
-    const live = {ref}.current;
-    if (!root || live.paused || live.count < 2 || document.hidden || root.getClientRects().length === 0) return;
-    const viewport = root.querySelector("[data-carousel-viewport]");
-    if (viewport.matches(":hover") || viewport.contains(document.activeElement)) return;
-    live.tick();
-  }}, {int(interval_ms)});
-  return () => clearInterval(timer);
-}}, [{index!s}]);""",
-    ]
-    return [rx.Var(hook, _var_data=data) for hook in hooks]
+    interval_ms: rx.Var[int]
+    swipe_px: rx.Var[int]
+    index: rx.Var[int]  # the clock restarts when it changes
+    count: rx.Var[int]
+    paused: rx.Var[bool]
+    on_tick: rx.EventHandler[rx.event.no_args_event_spec]
+    on_prev: rx.EventHandler[rx.event.no_args_event_spec]
+    on_next: rx.EventHandler[rx.event.no_args_event_spec]
+    on_pause: rx.EventHandler[rx.event.no_args_event_spec]
 
 
 def _current(name: str, count: rx.Var) -> rx.Var:
@@ -220,7 +152,7 @@ def carousel(
             class_name=_BUTTON,
         ),
     ]
-    return _CarouselRoot.create(
+    return CarouselRoot.create(
         rx.el.div(
             rx.el.div(
                 rx.foreach(slides, lambda item, i: _slide(render(item, i), i, current, count, noun)),
@@ -239,9 +171,16 @@ def carousel(
             count > 1,
             rx.el.div(*[c for c in controls if c], class_name="mt-2 flex items-center justify-center gap-1"),
         ),
+        interval_ms=int(interval_ms),
+        swipe_px=Limit.SWIPE_THRESHOLD_PX,
+        index=index,
+        count=count,
+        paused=paused,
+        on_tick=CarouselState.advance(name, 1, count),
+        on_prev=CarouselState.advance(name, -1, count),
+        on_next=CarouselState.advance(name, 1, count),
+        on_pause=CarouselState.set_paused(name, True),
         id=dom_id,
-        aria_roledescription="carousel",
-        aria_label=label,
-        hooks=_browser_hooks(name, dom_id, interval_ms, count, index),
+        custom_attrs={"aria-roledescription": "carousel", "aria-label": label},
         class_name=f"relative {class_name}".strip(),
     )

@@ -30,3 +30,16 @@ def test_a_renamed_internal_fails_loudly_and_names_itself() -> None:
     with pytest.raises(ReflexInternalsChanged, match="no _wait_lock_v2"):
         reflex_internals.patch(StateManagerRedis, "_wait_lock_v2", lambda *a: None)
     assert not hasattr(StateManagerRedis, "_wait_lock_v2")
+
+
+def test_only_the_adapter_may_reach_into_reflex_internal_packages() -> None:
+    from pathlib import Path
+
+    package = Path(reflex_internals.__file__).parent
+    internal = ("reflex_base", "reflex_components_core")
+    offenders = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "reflex_internals.py" and any(name in path.read_text() for name in internal)
+    ]
+    assert offenders == []

@@ -1,0 +1,35 @@
+/**
+ * react-calendar's month view, speaking plain 'YYYY-MM-DD' day strings.
+ *
+ * Used by student_portal/components/calendar.py. The browser turns a clicked Date into the day
+ * string with its own local calendar (`toLocaleDateString('sv-SE')`: `toISOString()` would give
+ * the day before for anyone east of UTC, i.e. every Sri Lankan student), and builds the shown
+ * Date from the string's parts the same way (never shifted by a time zone).
+ * - `day`: the day shown as selected ('' or unparsable: today);
+ * - `markedDays` / `markClass`: month tiles whose day is listed get that class;
+ * - `onPickDay(day)`: a clicked day, as its string.
+ * Every other prop goes to react-calendar as is. No JSX: the file is served as is to Vite.
+ */
+import { createElement } from "react";
+import Calendar from "react-calendar";
+
+const dayOf = (date) => date.toLocaleDateString("sv-SE");
+
+function dateOf(day) {
+  const [y, m, n] = String(day).split("-").map(Number);
+  return y ? new Date(y, m - 1, n) : new Date();
+}
+
+export function MonthCalendar({ day, markedDays, markClass, onPickDay, ...calendar }) {
+  const tileClassName = markedDays
+    ? ({ date, view }) => (view === "month" && (markedDays ?? []).includes(dayOf(date)) ? markClass : null)
+    : undefined;
+  return createElement(Calendar, {
+    ...calendar,
+    value: dateOf(day),
+    tileClassName,
+    onClickDay: onPickDay ? (date) => onPickDay(dayOf(date)) : undefined,
+  });
+}
+
+export default MonthCalendar;
