@@ -6,7 +6,7 @@ Usage (any page, any list, any interval):
              interval_ms=Timing.NEWS_AUTOPLAY_MS)
 
 `render(item, index)` draws one slide. The index lives in `CarouselState` under the
-carousel's name; the clock lives in the browser: a small interval fires `advance` every
+carousel's name; the clock lives in the browser (assets/carousel.js): it fires `advance` every
 `interval_ms` unless the visitor paused it, hovers or focuses the slides, the tab is hidden,
 the carousel is not displayed, or there is only one slide. It restarts whenever the slide
 changes, so a manual step gets a full interval before the next automatic one. Visitors who
