@@ -20,13 +20,15 @@ config = rx.Config(
     # filters come back from the browser). With REFLEX_REDIS_URL: in Redis, shared by workers.
     state_manager_mode=StateManagerMode.REDIS if SETTINGS.reflex_redis_url else StateManagerMode.MEMORY,
     trusted_proxy_hops=SETTINGS.reflex_trusted_proxy_hops,
-    # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
-    # with every news item, folder and teacher page; a built one would list fixed routes only.
     # Self-hosted Sinhala and Tamil fonts (assets/styles/fonts.css uses their script subsets only).
     frontend_packages=["@fontsource/noto-sans-sinhala@5.3.0", "@fontsource/noto-sans-tamil@5.3.0"],
     plugins=[
-        rx.plugins.TailwindV4Plugin(),
+        # Dark theme by a class on <html> (assets/theme.js sets it before the first paint), so the
+        # header's toggle can override the system setting. Typography: Reflex's default plugin.
+        rx.plugins.TailwindV4Plugin(config={"darkMode": "class", "plugins": ["@tailwindcss/typography@0.5.20"]}),
         ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build
     ],
+    # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
+    # with every news item, folder and teacher page; a built one would list fixed routes only.
     disable_plugins=[rx.plugins.SitemapPlugin],
 )

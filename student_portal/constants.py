@@ -264,6 +264,8 @@ class Text:
     DOWNLOAD: Final = "Download"
     RESOURCE_TYPE: Final = "Resource type"
     MEDIUM: Final = "Medium"
+    USE_DARK_THEME: Final = "Dark theme"
+    USE_LIGHT_THEME: Final = "Light theme"
     MEDIUM_ALL: Final = "All"
     MEDIUM_SINHALA: Final = "Sinhala"
     MEDIUM_TAMIL: Final = "Tamil"

@@ -11,6 +11,7 @@ from student_portal import (
     site_pages,
 )
 from student_portal.components.share import share_script
+from student_portal.components.theme_toggle import theme_script
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
@@ -35,8 +36,10 @@ redis_layout_fixes.install()
 app = rx.App(
     html_lang="en",
     # Noto Sans Sinhala / Tamil, downloaded only by a page that shows those letters.
-    stylesheets=["styles/fonts.css"],
+    # Dark theme: the palette's dark values under html.dark (see the file).
+    stylesheets=["styles/fonts.css", "styles/dark.css"],
     head_components=[
+        theme_script(),  # dark or light before the first paint (assets/theme.js, blocking)
         rx.el.meta(name="theme-color", content="#1d4ed8"),
         # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
         rx.el.link(rel="manifest", href="/manifest.webmanifest"),

@@ -12,7 +12,9 @@ from student_portal.slots import Slot
 from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
 
 # Tailwind Typography gives stored HTML (headings, lists, tables, links) a readable look.
-PROSE = "prose prose-slate max-w-none prose-a:text-blue-700 prose-table:block prose-table:overflow-x-auto"
+PROSE = (
+    "prose prose-slate max-w-none prose-a:text-blue-700 prose-table:block prose-table:overflow-x-auto dark:prose-invert"
+)
 
 
 def article_content(article: ArticleBody) -> rx.Component:

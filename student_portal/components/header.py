@@ -14,6 +14,7 @@ from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
+from student_portal.components.theme_toggle import theme_toggle
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem, Text
 from student_portal.state.auth import AuthState
 
@@ -108,6 +109,7 @@ def phone_menu(active: str) -> rx.Component:
         rx.el.nav(
             *[nav_link(item, item.url == active, item.title, "block px-3") for item in NAVIGATION],
             saved_link(active, "block px-3"),
+            theme_toggle("flex py-2 px-3 text-sm font-medium", with_label=True),
             aria_label="Menu",
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
             "bg-white p-2 shadow-lg",
@@ -128,6 +130,7 @@ def site_header(active: str) -> rx.Component:
                 search_icon_link(),
                 phone_tabs(active),
                 phone_menu(active),
+                theme_toggle("hidden size-10 items-center justify-center lg:flex"),
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",
             ),

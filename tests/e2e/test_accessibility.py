@@ -1,8 +1,9 @@
 """Accessibility on every route (issue 7: "works for everyone").
 
 axe-core finds nothing on any route, at phone (390 px) and desktop (1280 px) widths, signed out
-and signed in as a notes user; every carousel has a visible pause control and is keyboard
-operable; the phone menu and the dialogs give focus back to the control that opened them.
+and signed in as a notes user, in the light and the dark theme; every carousel has a visible
+pause control and is keyboard operable; the phone menu and the dialogs give focus back to the
+control that opened them.
 """
 
 from __future__ import annotations
@@ -44,6 +45,28 @@ def test_axe_finds_no_violations(
         page.goto(base_url + route.path(DEMO_IDS))
         if route.signed_in and not signed_in:
             expect(page).to_have_url(re.compile(r"/login/?$"))
+        wait_for_content(page)
+        expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
+        page.wait_for_load_state("networkidle")
+        violations = _violations(page)
+    finally:
+        context.close()
+    assert violations == []
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["390px", "1280px"])
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *EXTRA], ids=lambda r: r.template)
+def test_axe_finds_no_violations_in_the_dark_theme(
+    browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route, width: dict
+) -> None:
+    """The system asks for dark (contrast included); signed in where the page needs it."""
+    context = new_visitor(browser, client_ip, viewport=width, color_scheme="dark")
+    try:
+        if route.signed_in:
+            sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
+        page = context.new_page()
+        page.goto(base_url + route.path(DEMO_IDS))
+        expect(page.locator("html")).to_have_class(re.compile(r"\bdark\b"))
         wait_for_content(page)
         expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
         page.wait_for_load_state("networkidle")

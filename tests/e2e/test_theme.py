@@ -1,0 +1,123 @@
+"""Dark mode: follows the system setting, a toggle in the header (phone menu on phones) that is
+remembered, and no flash of the wrong theme: the page is painted in its theme before the app's
+JavaScript has even arrived."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from student_portal import routes
+from student_portal.constants import Text
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.page_checks import new_visitor
+
+DARK = re.compile(r"\bdark\b")
+# The page's own background (the layout's bg-slate-50): near white, or near black in the dark theme.
+SHELL_BACKGROUND = "getComputedStyle(document.querySelector('#main').parentElement).backgroundColor"
+
+
+def _lightness(page: Page) -> float:
+    """0 (black) .. 1 (white): the layout's background as drawn (oklch's L, or rgb's mean)."""
+    color = page.evaluate(SHELL_BACKGROUND)
+    if color.startswith("oklch("):
+        value = color[len("oklch(") :].split()[0]
+        return float(value.rstrip("%")) / (100 if value.endswith("%") else 1)
+    channels = [float(c) for c in re.findall(r"[\d.]+", color)[:3]]
+    return sum(channels) / (3 * 255)
+
+
+def _without_app_scripts(page: Page) -> None:
+    """Holds back the React app (the built /assets/*.js): what shows is the server's HTML as
+    first painted, with only the blocking head script to set its theme."""
+    page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
+
+
+def _toggle(page: Page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url: str, client_ip: str, scheme: str):
+    context = new_visitor(browser, client_ip, viewport=PHONE, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        _without_app_scripts(page)
+        page.goto(base_url + routes.HOME, wait_until="domcontentloaded")
+        expect(page.locator("#main")).to_be_attached()
+        head_script = page.locator('head script[src*="/theme.js"]')
+        expect(head_script).to_have_count(1)
+        assert head_script.evaluate("s => !s.async && !s.defer && s.type !== 'module'"), "must block the first paint"
+        if scheme == "dark":
+            expect(page.locator("html")).to_have_class(DARK)
+            assert _lightness(page) < 0.3
+        else:
+            expect(page.locator("html")).not_to_have_class(DARK)
+            assert _lightness(page) > 0.9
+    finally:
+        context.close()
+
+
+def test_the_header_toggle_overrides_the_system_and_is_remembered(browser: Browser, base_url: str, client_ip: str):
+    context = new_visitor(browser, client_ip, viewport=DESKTOP, color_scheme="light")
+    try:
+        page = context.new_page()
+        page.goto(base_url + routes.YOUTUBE)
+        html = page.locator("html")
+        expect(html).not_to_have_class(DARK)
+        _toggle(page, Text.USE_DARK_THEME).click()
+        expect(html).to_have_class(DARK)
+        expect(_toggle(page, Text.USE_LIGHT_THEME)).to_be_visible()
+        assert page.evaluate("localStorage.getItem('theme')") == "dark"
+        assert _lightness(page) < 0.3
+
+        # Moving in the app keeps it; so does a new visit, painted dark before any app script.
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Job Market").click()
+        expect(page).to_have_url(re.compile(r"/jobs$"))
+        expect(html).to_have_class(DARK)
+        second = context.new_page()
+        _without_app_scripts(second)
+        second.goto(base_url + routes.BOOKING, wait_until="domcontentloaded")
+        expect(second.locator("html")).to_have_class(DARK)
+        assert _lightness(second) < 0.3
+        second.close()
+
+        _toggle(page, Text.USE_LIGHT_THEME).click()
+        expect(html).not_to_have_class(DARK)
+        assert page.evaluate("localStorage.getItem('theme')") == "light"
+        page.emulate_media(color_scheme="dark")  # a chosen theme stays, whatever the system says
+        page.reload()
+        expect(html).not_to_have_class(DARK)
+    finally:
+        context.close()
+
+
+def test_without_a_choice_the_theme_follows_the_system_as_it_changes(page: Page, base_url: str):
+    page.emulate_media(color_scheme="light")
+    page.goto(base_url + routes.NOTES)
+    html = page.locator("html")
+    expect(html).not_to_have_class(DARK)
+    page.emulate_media(color_scheme="dark")
+    expect(html).to_have_class(DARK)
+    page.emulate_media(color_scheme="light")
+    expect(html).not_to_have_class(DARK)
+
+
+def test_on_phones_the_toggle_is_in_the_menu(browser: Browser, base_url: str, client_ip: str):
+    context = new_visitor(browser, client_ip, viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        page.goto(base_url + routes.HOME)
+        header = page.get_by_role("banner")
+        expect(header.get_by_role("button", name=Text.USE_DARK_THEME)).to_have_count(0)  # no room in the bar
+        page.locator("#phone-menu summary").click()
+        expect(header.get_by_role("button", name=Text.USE_DARK_THEME)).to_have_count(1)
+        menu = page.get_by_role("navigation", name="Menu")
+        menu.get_by_role("button", name=Text.USE_DARK_THEME).click()
+        expect(page.locator("html")).to_have_class(DARK)
+        assert menu.get_by_role("button", name=Text.USE_LIGHT_THEME).inner_text() == Text.USE_LIGHT_THEME  # shown
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
