@@ -115,6 +115,7 @@ def render_table(result: dict[str, Any]) -> list[list[str]]:
                     f"{f['first']['all_bytes'] / 1024:.1f}",
                     f"{f['repeat']['js_css_bytes'] / 1024:.1f}",
                     f"{f['repeat']['all_bytes'] / 1024:.1f}",
+                    str(f["repeat"]["requests"]),
                 ]
             )
     return rows

@@ -303,8 +303,11 @@ def render(results: dict[str, Any]) -> str:
         out += [
             "Bytes on the wire at 390 px, without and with the service worker (KiB)",
             table(
-                ["page", "profile", "first JS/CSS", "first all", "repeat JS/CSS", "repeat all"], render_table(offline)
+                ["page", "profile", "first JS/CSS", "first all", "repeat JS/CSS", "repeat all", "repeat requests"],
+                render_table(offline),
             ),
+            "(repeat requests: not answered by the worker, so by the browser's HTTP cache or the network;"
+            " the HTTP cache holds this session's built files too, but nothing of it opens offline)",
             "",
         ]
     targets = results.get("targets") or []

@@ -13,6 +13,7 @@ from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
 from tests.e2e.routes import DEMO_IDS
+from tests.e2e.test_accessibility import _violations as axe_violations
 
 PAPER_TEXT = "G.C.E. O/L Mathematics - Past Paper"
 
@@ -184,3 +185,40 @@ def test_a_repeat_visit_takes_its_js_and_css_from_the_worker(context: BrowserCon
     # Answered by the worker (cache-first) from what it held before this visit.
     assert built and all(from_worker for _url, from_worker in built), built
     assert {url for url, _ in built} <= cached_before, {url for url, _ in built} - cached_before
+
+
+def test_offline_pieces_pass_axe(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
+    """The Keep offline button, the kept-files list with its viewer, a page copy and the offline
+    page: nothing for axe-core to report (accessibility stays 100)."""
+    page.set_viewport_size(PHONE)
+    start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
+    page.goto(base_url + "/")
+    worker_ready(page)
+    page.goto(base_url + f"/ol/{DEMO_IDS['ol']}")
+    page.get_by_role("button", name=Text.PREVIEW).first.click()
+    viewer = page.get_by_test_id("pdf-viewer")
+    expect(viewer.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    assert axe_violations(page) == []
+    viewer.get_by_test_id("keep-offline").click()
+    expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
+    page.keyboard.press("Escape")
+    page.goto(base_url + "/jobs")
+    expect(page.get_by_test_id("job-card").first).to_be_visible()
+    _wait_for_copy(page, "/jobs")
+
+    page.goto(base_url + "/saved")
+    kept = page.get_by_test_id("kept-file")
+    kept.get_by_role("button", name=re.compile(f"^{Text.OPEN} ")).click()
+    expect(kept.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    assert axe_violations(page) == []
+
+    page.context.set_offline(True)
+    try:
+        page.goto(base_url + "/jobs")
+        expect(page.get_by_test_id("offline-copy")).to_be_visible()
+        assert axe_violations(page) == []
+        page.goto(base_url + "/booking")
+        expect(page.get_by_test_id("offline-page")).to_be_visible()
+        assert axe_violations(page) == []
+    finally:
+        page.context.set_offline(False)
