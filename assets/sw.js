@@ -49,12 +49,19 @@ const pageKey = (url) => {
   return u.origin + (u.pathname.replace(/\/+$/, "") || "/") + u.search;
 };
 
-// Public files from our own origin (images, paper PDFs): cache-first with a cap. A tokenised
-// (protected) address is never cached.
+// Public files from our own origin (images, paper PDFs): cache-first, capped at 80 files of at
+// most 5 MB each (a bigger one is served, not stored), the least recently used going first. A
+// tokenised (protected) address is never cached.
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const notTooBig = {
+  cacheWillUpdate: async ({ response }) =>
+    Number(response.headers.get("content-length") || 0) > MAX_FILE_BYTES ? null : response,
+};
 const publicFiles = new strategies.CacheFirst({
   cacheName: "sp-files",
   plugins: [
     new cacheableResponse.CacheableResponsePlugin({ statuses: [200] }),
+    notTooBig,
     new expiration.ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
   ],
 });

@@ -58,6 +58,10 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
     page.get_by_role("button", name=Text.PREVIEW).first.click()
     viewer = page.get_by_test_id("pdf-viewer")
     expect(viewer.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
+    # A public paper is cached after first use (cache-first), under its own address.
+    paper_url = viewer.get_attribute("data-src") or ""
+    assert "/files/" in paper_url and "token=" not in paper_url
+    assert httpx.URL(base_url).join(paper_url) in {httpx.URL(u) for u in cache_keys(page, "sp-files")}
     viewer.get_by_test_id("keep-offline").click()
     expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
 
