@@ -31,27 +31,36 @@ def _violations(page: Page) -> list[tuple[str, str, list[str]]]:
     return [(v["id"], v["help"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in found]
 
 
+def _route_violations(
+    browser: Browser, base_url: str, pocketbase_url: str, client_ip: str, route: Route, width: dict, **options
+) -> list[tuple[str, str, list[str]]]:
+    """axe's findings on a route as a new visitor sees it (`signed_in`, `color_scheme`)."""
+    signed_in = options.pop("signed_in", False)
+    context = new_visitor(browser, client_ip, viewport=width, **options)
+    try:
+        if signed_in:
+            sign_in_context(context, base_url, pocketbase_url, "notes", DEMO_PASSWORD, client_ip)
+        page = context.new_page()
+        page.goto(base_url + route.path(DEMO_IDS))
+        if route.signed_in and not signed_in:
+            expect(page).to_have_url(re.compile(r"/login/?$"))
+        if options.get("color_scheme") == "dark":
+            expect(page.locator("html")).to_have_class(re.compile(r"\bdark\b"))
+        wait_for_content(page)
+        expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
+        page.wait_for_load_state("networkidle")
+        return _violations(page)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("signed_in", [False, True], ids=["signed-out", "signed-in"])
 @pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["390px", "1280px"])
 @pytest.mark.parametrize("route", [*ALL_ROUTES, *EXTRA], ids=lambda r: r.template)
 def test_axe_finds_no_violations(
     browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route, width: dict, signed_in: bool
 ) -> None:
-    context = new_visitor(browser, client_ip, viewport=width)
-    try:
-        if signed_in:
-            sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
-        page = context.new_page()
-        page.goto(base_url + route.path(DEMO_IDS))
-        if route.signed_in and not signed_in:
-            expect(page).to_have_url(re.compile(r"/login/?$"))
-        wait_for_content(page)
-        expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
-        page.wait_for_load_state("networkidle")
-        violations = _violations(page)
-    finally:
-        context.close()
-    assert violations == []
+    assert _route_violations(browser, base_url, demo_pocketbase.url, client_ip, route, width, signed_in=signed_in) == []
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["390px", "1280px"])
@@ -60,19 +69,9 @@ def test_axe_finds_no_violations_in_the_dark_theme(
     browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route, width: dict
 ) -> None:
     """The system asks for dark (contrast included); signed in where the page needs it."""
-    context = new_visitor(browser, client_ip, viewport=width, color_scheme="dark")
-    try:
-        if route.signed_in:
-            sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
-        page = context.new_page()
-        page.goto(base_url + route.path(DEMO_IDS))
-        expect(page.locator("html")).to_have_class(re.compile(r"\bdark\b"))
-        wait_for_content(page)
-        expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
-        page.wait_for_load_state("networkidle")
-        violations = _violations(page)
-    finally:
-        context.close()
+    violations = _route_violations(
+        browser, base_url, demo_pocketbase.url, client_ip, route, width, signed_in=route.signed_in, color_scheme="dark"
+    )
     assert violations == []
 
 
