@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis test lint format install install-test install-bench chromium redis build admin reset-demo bench clean
+.PHONY: run run-redis test lint format messages install install-test install-bench chromium redis build admin reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,12 @@ format: $(VENV)/.installed-test
 # BENCH_ARGS="--quick" for a smoke run, BENCH_ARGS="--only lighthouse,concurrency" for a subset.
 bench: install-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
+
+## messages: extract every marked text into student_portal/locale/messages.pot and merge it into the
+## Sinhala and Tamil .po files (then translate the new entries; tests/unit/test_catalogs.py checks).
+## Nothing to compile by hand: the site compiles each .po with Babel when it starts.
+messages: install
+	$(BIN)/python -m student_portal.catalogs
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

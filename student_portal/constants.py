@@ -9,6 +9,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from student_portal import routes
+from student_portal.i18n import N_, Message, gettext, ngettext
 
 SITE_NAME: Final = "Student Portal"
 # og:locale of link previews (language_TERRITORY): English, Sri Lanka.
@@ -56,21 +57,29 @@ class NavItem:
     """One entry of the main navigation: full label, short label for phones (or None)."""
 
     def __init__(self, title: str, url: str, short_title: str | None = None) -> None:
-        self.title = title
+        self._title = title  # English msgids (N_): read in the current language below
         self.url = url
-        self.short_title = short_title
+        self._short_title = short_title
+
+    @property
+    def title(self) -> str:
+        return gettext(self._title)
+
+    @property
+    def short_title(self) -> str | None:
+        return gettext(self._short_title) if self._short_title else None
 
 
 # The eight entries of spec "Main navigation". Phones show only the last four, short-labelled.
 NAVIGATION: Final = (
-    NavItem("Home", routes.HOME),
-    NavItem("Recordings", routes.YOUTUBE),
-    NavItem("Uni Notes", routes.NOTES),
-    NavItem("Tuition Classes", routes.PROFILE),
-    NavItem("O/L Api", routes.OL_FOLDERS, "O/L"),
-    NavItem("A/L Api", routes.AL_FOLDERS, "A/L"),
-    NavItem("Job Market", routes.JOBS, "Jobs"),
-    NavItem("Bodim", routes.BOOKING, "Bodim"),
+    NavItem(N_("Home"), routes.HOME),
+    NavItem(N_("Recordings"), routes.YOUTUBE),
+    NavItem(N_("Uni Notes"), routes.NOTES),
+    NavItem(N_("Tuition Classes"), routes.PROFILE),
+    NavItem(N_("O/L Api"), routes.OL_FOLDERS, N_("O/L")),
+    NavItem(N_("A/L Api"), routes.AL_FOLDERS, N_("A/L")),
+    NavItem(N_("Job Market"), routes.JOBS, N_("Jobs")),
+    NavItem(N_("Bodim"), routes.BOOKING, N_("Bodim")),
 )
 
 # Phones show these four tabs, in the spec's order, beside the menu toggle.
@@ -78,10 +87,10 @@ PHONE_TAB_URLS: Final = (routes.BOOKING, routes.OL_FOLDERS, routes.AL_FOLDERS, r
 
 # Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
 HOME_SHORTCUTS: Final = (
-    ("Find Recordings", routes.YOUTUBE),
-    ("Find Notes", routes.NOTES),
-    ("Find Tuition Class", routes.PROFILE),
-    ("Shop", routes.SHOP),
+    (N_("Find Recordings"), routes.YOUTUBE),
+    (N_("Find Notes"), routes.NOTES),
+    (N_("Find Tuition Class"), routes.PROFILE),
+    (N_("Shop"), routes.SHOP),
 )
 SOCIAL_CHANNELS: Final = (
     ("WhatsApp Channel", CHAT_CHANNEL_URL),
@@ -141,7 +150,7 @@ class Limit:
     # JSON-LD items a list page describes (a catalog of thousands would swell every page view).
     JSON_LD_ITEMS: Final = 20
     CLASS_REMINDER_MINUTES: Final = 15
-    STATS: Final = (("63", "Students Enrolled"), ("20", "Total Courses"), ("4", "Online Learners"))
+    STATS: Final = ((63, N_("Students Enrolled")), (20, N_("Total Courses")), (4, N_("Online Learners")))
     # Site search (ours): what the state keeps of a query, hits per group, suggestions.
     SEARCH_QUERY_MAX: Final = 100
     SEARCH_RESULTS_PER_KIND: Final = 10
@@ -159,259 +168,267 @@ class Text:
     """User-facing strings of the spec, verbatim."""
 
     # Layout
-    MAINTENANCE_BANNER: Final = (
+    MAINTENANCE_BANNER = Message(
         "Warning: Site is temporarily shut down Please contact the administrator to restore access."
     )
-    LOGIN: Final = "Login"
-    LOGOUT: Final = "Logout"
-    LOGGING_OUT: Final = "Logging out..."
-    PAGE_NOT_FOUND: Final = "Page not found"
+    LOGIN = Message("Login")
+    LOGOUT = Message("Logout")
+    LOGGING_OUT = Message("Logging out...")
+    PAGE_NOT_FOUND = Message("Page not found")
 
     # Login
-    SIGN_IN: Final = "Sign in"
-    SIGNING_IN: Final = "Signing in..."
-    LOGIN_FAILED: Final = "Login failed. Please check your credentials."
-    IDENTITY_LABEL: Final = "User name or email"
-    PASSWORD_LABEL: Final = "Password"
-    SIGN_IN_HEADING: Final = "Sign in to Student Portal"
-    TOO_MANY_ATTEMPTS: Final = "Too many sign-in attempts. Please try again in a minute."
-    BACKEND_UNAVAILABLE: Final = "The server is not answering right now. Please try again in a moment."
+    SIGN_IN = Message("Sign in")
+    SIGNING_IN = Message("Signing in...")
+    LOGIN_FAILED = Message("Login failed. Please check your credentials.")
+    IDENTITY_LABEL = Message("User name or email")
+    PASSWORD_LABEL = Message("Password")
+    SIGN_IN_HEADING = Message("Sign in to Student Portal")
+    TOO_MANY_ATTEMPTS = Message("Too many sign-in attempts. Please try again in a minute.")
+    BACKEND_UNAVAILABLE = Message("The server is not answering right now. Please try again in a moment.")
 
     # Header dialog (spec: exists, sends nothing)
-    DIALOG_LOGIN_TAB: Final = "Login"
-    DIALOG_SIGN_UP_TAB: Final = "Sign Up"
-    EMAIL_LABEL: Final = "Email"
-    CONFIRM_PASSWORD_LABEL: Final = "Confirm password"
-    CANCEL: Final = "Cancel"
-    SUBMIT: Final = "Submit"
+    DIALOG_LOGIN_TAB = Message("Login")
+    DIALOG_SIGN_UP_TAB = Message("Sign Up")
+    EMAIL_LABEL = Message("Email")
+    CONFIRM_PASSWORD_LABEL = Message("Confirm password")
+    CANCEL = Message("Cancel")
+    SUBMIT = Message("Submit")
 
     # Notes
-    UNI_NOTES: Final = "Uni Notes"
-    SEARCH_NOTES: Final = "Search notes"
-    PREVIEW: Final = "Preview"
-    OPEN_DRIVE_LINK: Final = "Open in Drive"
-    OPEN_LINK: Final = "Open link"
-    CLOSE: Final = "Close"
-    UNAUTHORIZED_DETAIL: Final = "Your account does not include Uni Notes. Ask the administrator for the notes role."
-    UNAUTHORIZED: Final = "Unauthorized"
-    LOADING_NOTES: Final = "Loading notes..."
-    NO_NOTES_FOUND: Final = "No notes found"
-    FAILED_TO_LOAD_NOTES: Final = "Failed to load notes. Please try again later."
-    CLASS_NOTES_FAILED: Final = "Failed to load notes. Displaying sample data."
+    UNI_NOTES = Message("Uni Notes")
+    SEARCH_NOTES = Message("Search notes")
+    PREVIEW = Message("Preview")
+    OPEN_DRIVE_LINK = Message("Open in Drive")
+    OPEN_LINK = Message("Open link")
+    CLOSE = Message("Close")
+    UNAUTHORIZED_DETAIL = Message("Your account does not include Uni Notes. Ask the administrator for the notes role.")
+    UNAUTHORIZED = Message("Unauthorized")
+    LOADING_NOTES = Message("Loading notes...")
+    NO_NOTES_FOUND = Message("No notes found")
+    FAILED_TO_LOAD_NOTES = Message("Failed to load notes. Please try again later.")
+    CLASS_NOTES_FAILED = Message("Failed to load notes. Displaying sample data.")
     # What the class page shows instead: we never display invented notes (see state/class_page.py).
-    CLASS_NOTES_LOAD_FAILED: Final = "Failed to load notes. Please try again later."
-    UNTITLED_NOTE: Final = "Untitled Note"
-    FAILED_FILE_PREVIEW: Final = "Failed to fetch file preview"
-    FAILED_FILE_DOWNLOAD: Final = "Failed to download file"
+    CLASS_NOTES_LOAD_FAILED = Message("Failed to load notes. Please try again later.")
+    UNTITLED_NOTE = Message("Untitled Note")
+    FAILED_FILE_PREVIEW = Message("Failed to fetch file preview")
+    FAILED_FILE_DOWNLOAD = Message("Failed to download file")
 
     # Recordings
-    ERROR_LOADING_VIDEOS: Final = "Error loading videos. Please try again later."
-    NO_VIDEOS_FOUND: Final = "No videos found"
-    SUBJECT_UNKNOWN: Final = "Unknown"
-    KUPPI_RECORDINGS: Final = "Kuppi Recordings"
-    SHOW_MORE: Final = "Show More"
-    SHOW_MORE_ROWS: Final = "Show more"  # the button under a long list that adds the next page
+    ERROR_LOADING_VIDEOS = Message("Error loading videos. Please try again later.")
+    NO_VIDEOS_FOUND = Message("No videos found")
+    SUBJECT_UNKNOWN = Message("Unknown")
+    KUPPI_RECORDINGS = Message("Kuppi Recordings")
+    SHOW_MORE = Message("Show More")
+    SHOW_MORE_ROWS = Message("Show more")  # the button under a long list that adds the next page
 
     # Home
-    WELCOME: Final = "Welcome to Student Portal"
-    WELCOME_LEAD: Final = (
+    WELCOME = Message("Welcome to Student Portal")
+    WELCOME_LEAD = Message(
         "Kuppi recordings, uni notes, tuition classes and past papers for Sri Lankan students, in one place."
     )
-    FOLLOW_US: Final = "Follow us"
-    SLIDES: Final = "Highlights"
-    SOCIAL: Final = "Our channels"
-    ARTICLES: Final = "Articles"
-    CHOOSE_DAY: Final = "Choose a day"
-    LATEST_NEWS: Final = "Latest News"
-    READ_MORE: Final = "Read More"
-    CLASS_SCHEDULE: Final = "Class Schedule"
-    LOADING_SCHEDULE: Final = "Loading schedule..."
-    NO_CLASSES_TODAY: Final = "No classes scheduled today."
-    LOADING_TEACHER: Final = "Loading teacher..."
-    JOIN_ZOOM_CLASS: Final = "Join Zoom Class"
+    FOLLOW_US = Message("Follow us")
+    SLIDES = Message("Highlights")
+    SOCIAL = Message("Our channels")
+    ARTICLES = Message("Articles")
+    CHOOSE_DAY = Message("Choose a day")
+    LATEST_NEWS = Message("Latest News")
+    READ_MORE = Message("Read More")
+    CLASS_SCHEDULE = Message("Class Schedule")
+    LOADING_SCHEDULE = Message("Loading schedule...")
+    NO_CLASSES_TODAY = Message("No classes scheduled today.")
+    LOADING_TEACHER = Message("Loading teacher...")
+    JOIN_ZOOM_CLASS = Message("Join Zoom Class")
     SHOP_HEADING: Final = "යාළුවන්ගේ කඩේ"  # "the friends' shop"
-    ALL_CATEGORIES: Final = "All Categories"
-    WE_ARE_PROUD: Final = "We Are Proud"
-    NO_ARTICLES: Final = "No articles available"
-    TALENTS: Final = "Talents"
+    ALL_CATEGORIES = Message("All Categories")
+    WE_ARE_PROUD = Message("We Are Proud")
+    NO_ARTICLES = Message("No articles available")
+    TALENTS = Message("Talents")
 
     # Carousel and video controls (ours: accessible names the spec leaves unnamed)
-    PAUSE_SLIDESHOW: Final = "Pause slideshow"
-    PLAY_SLIDESHOW: Final = "Play slideshow"
-    PLAY_VIDEO: Final = "Play video"
+    PAUSE_SLIDESHOW = Message("Pause slideshow")
+    PLAY_SLIDESHOW = Message("Play slideshow")
+    PLAY_VIDEO = Message("Play video")
 
     # Shop and listings
-    PRICE_UNAVAILABLE: Final = "Price Unavailable"
-    BUY_NOW: Final = "Buy Now"
-    NO_REVIEWS: Final = "No reviews"
-    NO_ITEMS_FOUND: Final = "No items found."
-    NO_JOBS: Final = "No jobs available."
-    NO_ROOMS: Final = "No Rooms available at the moment."
-    ALL_CITIES: Final = "All Cities"
-    ALL: Final = "All"
-    LOADING: Final = "Loading..."
-    ARTICLE_NOT_FOUND: Final = "Article not found"
-    WHATSAPP_US: Final = "WhatsApp Us"
-    NO_PRODUCTS: Final = "No products found."  # ours: the spec's shop shows an empty grid
+    PRICE_UNAVAILABLE = Message("Price Unavailable")
+    BUY_NOW = Message("Buy Now")
+    NO_REVIEWS = Message("No reviews")
+    NO_ITEMS_FOUND = Message("No items found.")
+    NO_JOBS = Message("No jobs available.")
+    NO_ROOMS = Message("No Rooms available at the moment.")
+    ALL_CITIES = Message("All Cities")
+    ALL = Message("All")
+    LOADING = Message("Loading...")
+    ARTICLE_NOT_FOUND = Message("Article not found")
+    WHATSAPP_US = Message("WhatsApp Us")
+    NO_PRODUCTS = Message("No products found.")  # ours: the spec's shop shows an empty grid
 
     # Recordings page
-    SEARCH_RECORDINGS: Final = "Search recordings"
-    SUBJECT: Final = "Subject"
+    SEARCH_RECORDINGS = Message("Search recordings")
+    SUBJECT = Message("Subject")
 
     # O/L and A/L resources
-    PAPER: Final = "Paper"
-    NOTES: Final = "Notes"
-    DOWNLOAD: Final = "Download"
-    RESOURCE_TYPE: Final = "Resource type"
-    MEDIUM: Final = "Medium"
-    USE_DARK_THEME: Final = "Dark theme"
-    USE_LIGHT_THEME: Final = "Light theme"
-    MEDIUM_ALL: Final = "All"
-    MEDIUM_SINHALA: Final = "Sinhala"
-    MEDIUM_TAMIL: Final = "Tamil"
-    MEDIUM_ENGLISH: Final = "English"
+    PAPER = Message("Paper")
+    NOTES = Message("Notes")
+    DOWNLOAD = Message("Download")
+    RESOURCE_TYPE = Message("Resource type")
+    MEDIUM = Message("Medium")
+    USE_DARK_THEME = Message("Dark theme")
+    USE_LIGHT_THEME = Message("Light theme")
+    MEDIUM_ALL = Message("All")
+    MEDIUM_SINHALA = Message("Sinhala")
+    MEDIUM_TAMIL = Message("Tamil")
+    MEDIUM_ENGLISH = Message("English")
 
     # Jobs and rooms
-    JOB_MARKET: Final = "Job Market"
+    JOB_MARKET = Message("Job Market")
     # Ours: the spec has no words for these failures; "no jobs" would be untrue.
-    JOBS_FAILED: Final = "Could not load jobs. Please try again later."
-    ROOMS_FAILED: Final = "Could not load rooms. Please try again later."
-    FOLDERS_FAILED: Final = "Could not load folders. Please try again later."
-    ITEMS_FAILED: Final = "Could not load this folder. Please try again later."
-    TEACHERS_FAILED: Final = "Could not load the teachers. Please try again later."
-    NO_TEACHERS: Final = "No teachers listed yet."
-    CALL: Final = "Call"
+    JOBS_FAILED = Message("Could not load jobs. Please try again later.")
+    ROOMS_FAILED = Message("Could not load rooms. Please try again later.")
+    FOLDERS_FAILED = Message("Could not load folders. Please try again later.")
+    ITEMS_FAILED = Message("Could not load this folder. Please try again later.")
+    TEACHERS_FAILED = Message("Could not load the teachers. Please try again later.")
+    NO_TEACHERS = Message("No teachers listed yet.")
+    CALL = Message("Call")
     WHATSAPP: Final = "WhatsApp"
-    EMAIL: Final = "Email"
-    NEW: Final = "New"
-    FEATURED: Final = "Featured"
-    BODIM: Final = "Bodim"
-    CITY: Final = "City"
-    GUESTS: Final = "Guests"
-    BOOK_A_ROOM: Final = "Book a Room"
-    ROOM_TYPES: Final = ("None", "Single", "Double", "Suite")
+    EMAIL = Message("Email")
+    NEW = Message("New")
+    FEATURED = Message("Featured")
+    BODIM = Message("Bodim")
+    CITY = Message("City")
+    GUESTS = Message("Guests")
+    BOOK_A_ROOM = Message("Book a Room")
+    ROOM_TYPES: Final = (N_("None"), N_("Single"), N_("Double"), N_("Suite"))
 
     # Static tuition course cards (sample data)
     COURSE_RATING: Final = "4.50 (2)"
-    JOIN_NOW: Final = "Join Now"
-    KNOW_DETAILS: Final = "Know Details"
-    VIEW_CLASSES: Final = "View Classes"
-    TEACHER_DESCRIPTION_DEFAULT: Final = "A grade"
-    TUITION_CLASSES: Final = "Tuition Classes"
-    PROMOTION: Final = "Promotion"
-    CLASS_NOTES: Final = "Class Notes"
-    CLASS_RECORDINGS: Final = "Class Recordings"
-    BACK: Final = "Back"
-    LOADING_CLASS: Final = "Loading class..."
-    CLASS_LOAD_FAILED: Final = "Failed to load this class. Please try again later."
-    TEACHER_NOT_FOUND: Final = "Teacher not found"
-    TEACHER_NOT_FOUND_DETAIL: Final = "This class link is old or mistyped."
-    ALL_TEACHERS: Final = "See all teachers"
-    TEACHERS_LOAD_FAILED: Final = "Failed to load teachers. Please try again later."
+    JOIN_NOW = Message("Join Now")
+    KNOW_DETAILS = Message("Know Details")
+    VIEW_CLASSES = Message("View Classes")
+    TEACHER_DESCRIPTION_DEFAULT = Message("A grade")
+    TUITION_CLASSES = Message("Tuition Classes")
+    PROMOTION = Message("Promotion")
+    CLASS_NOTES = Message("Class Notes")
+    CLASS_RECORDINGS = Message("Class Recordings")
+    BACK = Message("Back")
+    LOADING_CLASS = Message("Loading class...")
+    CLASS_LOAD_FAILED = Message("Failed to load this class. Please try again later.")
+    TEACHER_NOT_FOUND = Message("Teacher not found")
+    TEACHER_NOT_FOUND_DETAIL = Message("This class link is old or mistyped.")
+    ALL_TEACHERS = Message("See all teachers")
+    TEACHERS_LOAD_FAILED = Message("Failed to load teachers. Please try again later.")
 
     # Sharing and calendars (issue 14)
-    SHARE: Final = "Share"
-    ADD_TO_CALENDAR: Final = "Add to calendar"
-    SUBSCRIBE_TO_CLASSES: Final = "Subscribe to classes"
-    CALENDAR_FEED: Final = "Calendar link (.ics)"
-    CALENDAR_FEED_HINT: Final = "Your calendar app shows this teacher's upcoming classes and keeps them up to date."
-    DEFAULT_CLASS_NAME: Final = "Class"
-    JOIN_ON_ZOOM: Final = "Join on Zoom"
+    SHARE = Message("Share")
+    ADD_TO_CALENDAR = Message("Add to calendar")
+    SUBSCRIBE_TO_CLASSES = Message("Subscribe to classes")
+    CALENDAR_FEED = Message("Calendar link (.ics)")
+    CALENDAR_FEED_HINT = Message("Your calendar app shows this teacher's upcoming classes and keeps them up to date.")
+    DEFAULT_CLASS_NAME = Message("Class")
+    JOIN_ON_ZOOM = Message("Join on Zoom")
 
     # Site search (ours; the spec has none)
-    SEARCH: Final = "Search"
-    SEARCH_LABEL: Final = "Search the site"
-    SEARCH_PLACEHOLDER: Final = "Search papers, recordings, jobs..."
-    SEARCH_HINT: Final = "Type what you are looking for: a subject, a paper, a teacher, a job or a room."
-    SEARCHING: Final = "Searching..."
-    SEARCH_FAILED: Final = "Search is not available right now. Please try again later."
-    SEARCH_PARTLY_FAILED: Final = "Some sections could not be searched right now; these are the results from the rest."
-    SEARCH_SIGN_IN_FOR_NOTES: Final = "Sign in to search Uni Notes and class material."
-    SEE_ALL_RESULTS: Final = "See all results"
+    SEARCH = Message("Search")
+    SEARCH_LABEL = Message("Search the site")
+    SEARCH_PLACEHOLDER = Message("Search papers, recordings, jobs...")
+    SEARCH_HINT = Message("Type what you are looking for: a subject, a paper, a teacher, a job or a room.")
+    SEARCHING = Message("Searching...")
+    SEARCH_FAILED = Message("Search is not available right now. Please try again later.")
+    SEARCH_PARTLY_FAILED = Message(
+        "Some sections could not be searched right now; these are the results from the rest."
+    )
+    SEARCH_SIGN_IN_FOR_NOTES = Message("Sign in to search Uni Notes and class material.")
+    SEE_ALL_RESULTS = Message("See all results")
     SEARCH_GROUPS: Final = (
-        "Recordings",
-        "O/L and A/L papers and notes",
-        "Uni Notes",
-        "Tuition teachers",
-        "Tuition classes",
-        "Class notes and recordings",
-        "Jobs",
-        "Rooms",
-        "News",
-        "Articles",
-        "Shop",
+        N_("Recordings"),
+        N_("O/L and A/L papers and notes"),
+        N_("Uni Notes"),
+        N_("Tuition teachers"),
+        N_("Tuition classes"),
+        N_("Class notes and recordings"),
+        N_("Jobs"),
+        N_("Rooms"),
+        N_("News"),
+        N_("Articles"),
+        N_("Shop"),
     )
 
     # Backend client (spec section 8)
-    CLIENT_DEFAULT_ERROR: Final = "Something went wrong while processing your request."
-    CLIENT_MISSING_ID: Final = "Missing required record id."
-    CLIENT_NOT_FOUND: Final = "The requested resource wasn't found."
-    CLIENT_ABORTED: Final = "The request was autocancelled."
-    CLIENT_TIMEOUT: Final = "The server took too long to answer."
-    CLIENT_UNREACHABLE: Final = "The server could not be reached."
+    CLIENT_DEFAULT_ERROR = Message("Something went wrong while processing your request.")
+    CLIENT_MISSING_ID = Message("Missing required record id.")
+    CLIENT_NOT_FOUND = Message("The requested resource wasn't found.")
+    CLIENT_ABORTED = Message("The request was autocancelled.")
+    CLIENT_TIMEOUT = Message("The server took too long to answer.")
+    CLIENT_UNREACHABLE = Message("The server could not be reached.")
 
     # Saved items (/saved) and offline (not in the spec: our own words)
-    SAVED: Final = "Saved"
-    SAVE: Final = "Save"
-    SAVED_TITLE: Final = "Saved items"
-    SAVED_INTRO: Final = "What you saved, on every device you sign in on."
-    NOTHING_SAVED: Final = "Nothing saved yet. Tap Save on a recording, paper, note, job or room to keep it here."
-    LOADING_SAVED: Final = "Loading saved items..."
-    SAVED_LOAD_FAILED: Final = "Could not load your saved items. Please try again later."
-    SAVE_FAILED: Final = "Could not save this item. Please try again."
-    PDF_LOADING: Final = "Loading document..."
-    PDF_FAILED: Final = "This document cannot be shown here. Use Download to open it."
-    PDF_PAGES: Final = "pages"
-    PDF_PAGE: Final = "Page"
-    PDF_ZOOM_IN: Final = "Zoom in"
-    PDF_ZOOM_OUT: Final = "Zoom out"
-    PDF_FIT: Final = "Fit to width"
-    KEEP_OFFLINE: Final = "Keep offline"
-    KEPT_OFFLINE: Final = "Kept offline"
-    OPEN: Final = "Open"
-    REMOVE: Final = "Remove"
+    SAVED = Message("Saved")
+    SAVE = Message("Save")
+    SAVED_TITLE = Message("Saved items")
+    SAVED_INTRO = Message("What you saved, on every device you sign in on.")
+    NOTHING_SAVED = Message("Nothing saved yet. Tap Save on a recording, paper, note, job or room to keep it here.")
+    LOADING_SAVED = Message("Loading saved items...")
+    SAVED_LOAD_FAILED = Message("Could not load your saved items. Please try again later.")
+    SAVE_FAILED = Message("Could not save this item. Please try again.")
+    PDF_LOADING = Message("Loading document...")
+    PDF_FAILED = Message("This document cannot be shown here. Use Download to open it.")
+    PDF_PAGES = Message("pages")
+    PDF_PAGE = Message("Page")
+    PDF_ZOOM_IN = Message("Zoom in")
+    PDF_ZOOM_OUT = Message("Zoom out")
+    PDF_FIT = Message("Fit to width")
+    KEEP_OFFLINE = Message("Keep offline")
+    KEPT_OFFLINE = Message("Kept offline")
+    OPEN = Message("Open")
+    REMOVE = Message("Remove")
 
     @staticmethod
     def no_results_for(query: str) -> str:
-        return f'No results for "{query}"'
+        return gettext('No results for "{query}"').format(query=query)
 
     @staticmethod
     def results_for(query: str) -> str:
-        return f'Results for "{query}"'
+        return gettext('Results for "{query}"').format(query=query)
 
     @staticmethod
     def account_locked(minutes: int) -> str:
         """Login, after too many wrong passwords for one account (pb_hooks/sign_in_limit.pb.js)."""
-        return f"Too many attempts, try again in {minutes} minute{'' if minutes == 1 else 's'}."
+        return ngettext(
+            "Too many attempts, try again in {minutes} minute.",
+            "Too many attempts, try again in {minutes} minutes.",
+            minutes,
+        ).format(minutes=minutes)
 
     @staticmethod
     def previous_item(noun: str) -> str:
-        return f"Previous {noun}"
+        return gettext("Previous {item}").format(item=noun)
 
     @staticmethod
     def next_item(noun: str) -> str:
-        return f"Next {noun}"
+        return gettext("Next {item}").format(item=noun)
 
     @staticmethod
     def share_label(title: str) -> str:
-        return f"Share {title}".strip()
+        return gettext("Share {title}").format(title=title).strip()
 
     @staticmethod
     def teacher_calendar_name(teacher: str) -> str:
-        return f"{teacher} classes · {SITE_NAME}" if teacher else f"Classes · {SITE_NAME}"
+        if teacher:
+            return gettext("{teacher} classes · {site}").format(teacher=teacher, site=SITE_NAME)
+        return gettext("Classes · {site}").format(site=SITE_NAME)
 
     @staticmethod
     def class_reminder(name: str) -> str:
-        return f"{name} starts in {Limit.CLASS_REMINDER_MINUTES} minutes"
+        return gettext("{name} starts in {minutes} minutes").format(name=name, minutes=Limit.CLASS_REMINDER_MINUTES)
 
     @staticmethod
     def teacher_line(teacher: str) -> str:
-        return f"Teacher: {teacher}"
+        return gettext("Teacher: {teacher}").format(teacher=teacher)
 
     @staticmethod
     def buy_message(product_name: str) -> str:
-        return f"I want to buy {product_name}"
+        return gettext("I want to buy {product}").format(product=product_name)
 
     @staticmethod
     def join_message(course_title: str) -> str:
-        return f"I would like to join the {course_title} class"
+        return gettext("I would like to join the {course} class").format(course=course_title)

@@ -19,3 +19,32 @@ def language_of_path(path: str) -> Language:
         if first == language.value:
             return language
     return Language.EN
+
+
+LANGUAGES: tuple[Language, ...] = tuple(Language)
+# What a visitor's language choice is kept in (set by assets/language.js, read by the server).
+LANGUAGE_COOKIE = "lang"
+
+
+def language_prefix(language: Language) -> str:
+    """ "" for English (today's paths), "/si" or "/ta"."""
+    return "" if language is Language.EN else f"/{language.value}"
+
+
+def without_language(path: str) -> str:
+    """The English path of an address: /si/youtube -> /youtube, /ta -> /."""
+    if language_of_path(path) is Language.EN:
+        return path or "/"
+    rest = path.lstrip("/")[2:]
+    if not rest or rest[0] in "?#":
+        return "/" + rest
+    return rest  # starts with "/"
+
+
+def in_language_path(path: str, language: Language) -> str:
+    """The same address in `language`: /youtube?subject=x -> /si/youtube?subject=x; / -> /si/."""
+    english = without_language(path)
+    prefix = language_prefix(language)
+    if not prefix:
+        return english
+    return prefix + english

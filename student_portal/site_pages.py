@@ -5,6 +5,12 @@ Pages go to the app with `app.add_page` when the app module is imported, not thr
 Reflex applies `rx.page`'s list on every compile of the same app object, and `reflex run --env
 prod` compiles in the supervisor and again in each forked worker, which printed "Page ... is being
 redefined with the same component" once per page at every start.
+
+Every page is registered three times: English at its route, Sinhala under /si and Tamil under /ta
+(issue 12). Reflex 0.10 keeps the component function and calls it when it compiles the page
+(`App._compile_page` -> `compile_unevaluated_page`), so each language's registration wraps the
+function in one that sets the current language (i18n.in_language) while it runs: the texts it
+reads are compiled into that language's page.
 """
 
 from __future__ import annotations
@@ -15,14 +21,35 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal.i18n import gettext, in_language
+from student_portal.languages import LANGUAGES, Language, language_prefix
+
+# A page's title or description: an English msgid (translated when read) or a function that
+# builds it in the current language (for texts with a part filled in, "{level} resources").
+PageText = str | Callable[[], str]
+
+
+def resolve(text: PageText) -> str:
+    """`text` in the current language."""
+    return text() if callable(text) else gettext(text)
+
 
 @dataclass(frozen=True)
 class SitePage:
     route: str
-    title: str  # the full <title>
-    description: str
+    title_text: PageText  # the full <title>
+    description_text: PageText
     component: Callable[[], rx.Component]
     on_load: Any = None  # rx.event.EventType[()]
+
+    @property
+    def title(self) -> str:
+        """The full <title>, in the current language."""
+        return resolve(self.title_text)
+
+    @property
+    def description(self) -> str:
+        return resolve(self.description_text)
 
 
 _PAGES: dict[str, SitePage] = {}
@@ -39,10 +66,47 @@ def site_pages() -> tuple[SitePage, ...]:
     return tuple(_PAGES.values())
 
 
+NOT_FOUND = "404"  # Reflex's name for the page of unknown addresses (routes.NOT_FOUND)
+SPLAT = "[[...splat]]"  # the only catch-all route Reflex accepts
+
+
+def localized_route(route: str, language: Language) -> str:
+    """The Reflex route of a page in `language`: /youtube -> /si/youtube, / -> /si; 404 stays."""
+    prefix = language_prefix(language)
+    if not prefix or route == NOT_FOUND:
+        return route
+    return prefix if route == "/" else prefix + route
+
+
+def _in(language: Language, component: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+    def page() -> rx.Component:
+        with in_language(language):
+            return component()
+
+    page.__name__ = f"{getattr(component, '__name__', 'page')}_{language.value}"
+    page.__module__ = component.__module__
+    page.__qualname__ = page.__name__
+    return page
+
+
 def add_pages(app: rx.App) -> None:
-    """Register every declared page with the app, once."""
+    """Register every declared page with the app, once per language."""
     for page in _PAGES.values():
-        # A page with a route argument (/news/[news_id]) gets its description from the server's HTML
-        # (sharing/server.py writes it on every request): one React rendered too would be a second.
-        description = None if "[" in page.route else page.description
-        app.add_page(page.component, route=page.route, title=page.title, description=description, on_load=page.on_load)
+        for language in LANGUAGES:
+            route = localized_route(page.route, language)
+            if page.route == NOT_FOUND and language is not Language.EN:
+                # Reflex has one 404 page; /si/... and /ta/... addresses no page has get their
+                # language's (React Router prefers every other /si/ route to this catch-all;
+                # sharing/server.py answers them with status 404).
+                route = language_prefix(language) + "/" + SPLAT
+            with in_language(language):
+                title, description = page.title, page.description
+            # A page with a route argument (/news/[news_id]) gets its description from the server's
+            # HTML (sharing/server.py writes it on every request): one React rendered would be a second.
+            app.add_page(
+                _in(language, page.component),
+                route=route,
+                title=title,
+                description=None if "[" in page.route else description,
+                on_load=page.on_load,
+            )

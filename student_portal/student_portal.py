@@ -10,12 +10,14 @@ from student_portal import (
     redis_layout_fixes,
     site_pages,
 )
+from student_portal.components.language_switch import language_script
 from student_portal.components.share import share_script
 from student_portal.components.theme_toggle import theme_script
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
+from student_portal.language_middleware import LanguageMiddleware
 from student_portal.lead_images import with_lead_images
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
@@ -50,6 +52,7 @@ app = rx.App(
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
         share_script(),  # Share buttons open the system share sheet where there is one
+        language_script(),  # the language switch keeps the whole address and remembers the choice
         # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
         rx.el.script(src=rx.asset("hash_target.js"), defer=True),
     ],
@@ -65,6 +68,8 @@ app = rx.App(
         SecurityHeadersMiddleware,
     ],
 )
+# State events run in the language of the page they came from (/si/..., /ta/...).
+app.add_middleware(LanguageMiddleware())
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

@@ -8,6 +8,7 @@ from student_portal.components.carousel import carousel
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Text, Timing
+from student_portal.i18n import gettext
 from student_portal.slots import Slot
 from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
 
@@ -40,7 +41,7 @@ def articles_section() -> rx.Component:
                     _slide,
                     label=Text.ARTICLES,
                     interval_ms=Timing.ARTICLE_ADVANCE_MS,
-                    noun="article",
+                    noun=gettext("article"),
                 ),
                 empty_message(Text.NO_ARTICLES),
             ),

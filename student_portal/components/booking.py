@@ -10,6 +10,7 @@ from student_portal.components.image import image
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Limit, Text
+from student_portal.i18n import gettext
 from student_portal.state.booking import HotelCard
 
 _STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
@@ -26,6 +27,12 @@ def _star(filled: rx.Var[bool]) -> rx.Component:
     )
 
 
+def _sr_rating(rating: rx.Var) -> rx.Component:
+    """ "Rated 4 out of 5" for screen readers, in the page's word order."""
+    before, after = gettext("Rated {rating} out of {most}").format(rating="\0", most=Limit.RATING_MAX).split("\0")
+    return rx.el.span(before, rating, after, class_name="sr-only")
+
+
 def star_rating(hotel: HotelCard) -> rx.Component:
     """Stars out of Limit.RATING_MAX, with the number for everyone (and screen readers)."""
     return rx.cond(
@@ -33,7 +40,7 @@ def star_rating(hotel: HotelCard) -> rx.Component:
         rx.el.p(
             rx.el.span(rx.foreach(hotel.stars, _star), class_name="flex"),
             rx.el.span(hotel.rating, f"/{Limit.RATING_MAX}", class_name="text-sm text-slate-700", aria_hidden="true"),
-            rx.el.span("Rated ", hotel.rating, f" out of {Limit.RATING_MAX}", class_name="sr-only"),
+            _sr_rating(hotel.rating),
             class_name="flex items-center gap-1.5",
         ),
         rx.fragment(),
@@ -45,7 +52,9 @@ def review_score(hotel: HotelCard) -> rx.Component:
         hotel.has_review,
         rx.el.p(
             rx.el.span(hotel.review, class_name="rounded-md bg-blue-800 px-2 py-0.5 text-sm font-bold text-white"),
-            rx.el.span(f"/{Limit.REVIEW_SCORE_MAX} review score", class_name="text-sm text-slate-700"),
+            rx.el.span(
+                gettext("/{most} review score").format(most=Limit.REVIEW_SCORE_MAX), class_name="text-sm text-slate-700"
+            ),
             class_name="flex items-center gap-1.5",
         ),
         rx.el.p(Text.NO_REVIEWS, class_name="text-sm text-slate-600"),
@@ -115,17 +124,23 @@ def book_room_dialog() -> rx.Component:
         rx.el.form(  # Reflex forms never submit by themselves: Enter in a field does nothing
             rx.el.h2(Text.BOOK_A_ROOM, class_name="text-xl font-semibold"),
             _field(
-                "Room type",
-                rx.el.select(*[rx.el.option(t, value=t) for t in Text.ROOM_TYPES], name="room_type", class_name=_INPUT),
+                gettext("Room type"),
+                rx.el.select(
+                    *[rx.el.option(gettext(t), value=t) for t in Text.ROOM_TYPES], name="room_type", class_name=_INPUT
+                ),
             ),
             _field(
-                "Number of guests",
+                gettext("Number of guests"),
                 rx.el.input(type="number", name="guests", min="1", input_mode="numeric", class_name=_INPUT),
             ),
-            _field("Your name", rx.el.input(type="text", name="name", auto_complete="name", class_name=_INPUT)),
-            _field("Your phone", rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)),
+            _field(
+                gettext("Your name"), rx.el.input(type="text", name="name", auto_complete="name", class_name=_INPUT)
+            ),
+            _field(
+                gettext("Your phone"), rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)
+            ),
             rx.el.div(
-                rx.el.button("Cancel", type="button", on_click=_CLOSE, class_name=OUTLINE),
+                rx.el.button(Text.CANCEL, type="button", on_click=_CLOSE, class_name=OUTLINE),
                 rx.el.button(Text.BOOK_A_ROOM, type="button", on_click=_CLOSE, class_name=PRIMARY),
                 class_name="flex justify-end gap-2",
             ),

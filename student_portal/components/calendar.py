@@ -15,6 +15,9 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal.i18n import current_language, gettext
+from student_portal.languages import Language
+
 
 def _picked_day(day: rx.Var[str]) -> tuple[rx.Var[str]]:
     return (day,)
@@ -43,12 +46,15 @@ class MonthCalendar(rx.NoSSRComponent):
         return {"": rx.asset("calendar.css", shared=True).importable_path}
 
 
+_CALENDAR_LOCALES = {Language.EN: "en-GB", Language.SI: "si-LK", Language.TA: "ta-LK"}
+
+
 def month_calendar(
     selected_day: rx.Var[str],
     on_pick: rx.EventHandler,
     *,
     marked_days: rx.Var[list[str]] | None = None,
-    label: str = "Calendar",
+    label: str = "",
 ) -> rx.Component:
     """A month view (no year jumps, weeks from Sunday) showing `selected_day`.
 
@@ -61,7 +67,8 @@ def month_calendar(
         MonthCalendar.create(
             day=selected_day,
             calendar_type="gregory",
-            locale="en-GB",
+            # Month and weekday names in the page's language (the browser's Intl data).
+            locale=_CALENDAR_LOCALES[current_language.get()],
             min_detail="month",
             max_detail="month",
             # A real null hides the year-jump buttons (Python None would drop the prop).
@@ -71,7 +78,7 @@ def month_calendar(
             **props,
         ),
         role="group",
-        aria_label=label,
+        aria_label=label or gettext("Calendar"),
         # Reserve the month's height: the calendar renders only once its script is loaded.
         class_name="month-calendar min-h-[22rem] rounded-xl border border-slate-200 bg-white p-2",
     )

@@ -27,6 +27,7 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.constants import Limit, Text, Timing
+from student_portal.i18n import gettext, gettext_with
 from student_portal.slots import Slot
 from student_portal.state.carousel import CAROUSELS, CarouselState
 
@@ -77,7 +78,7 @@ def _slide(content: rx.Component, index: rx.Var, current: rx.Var, count: rx.Var,
         content,
         role="group",
         aria_roledescription=noun,
-        aria_label=f"{index + 1} of {count}",
+        aria_label=gettext_with("{number} of {count}", number=index + 1, count=count),
         aria_hidden=hidden.to_string(),
         custom_attrs={"inert": hidden},
         class_name="w-full shrink-0 grow-0 basis-full",
@@ -93,7 +94,7 @@ def _dot(index: rx.Var, current: rx.Var, name: str, count: rx.Var, noun: str) ->
             )
         ),
         type="button",
-        aria_label=f"Show {noun} {index + 1}",
+        aria_label=gettext_with("Show {item} {number}", item=noun, number=index + 1),
         aria_current=rx.cond(active, "true", "false"),
         on_click=CarouselState.go_to(name, index, count),
         class_name=_BUTTON.replace("hover:bg-slate-200", "hover:bg-slate-100"),
@@ -110,12 +111,13 @@ def carousel(
     transition_ms: int = Timing.PAGE_CAROUSEL_TRANSITION_MS,
     arrows: bool = True,
     dots: bool = True,
-    noun: str = "slide",
+    noun: str = "",
     class_name: str = "",
 ) -> rx.Component:
     """One slide at a time from `slides`; `name` must be unique on the site."""
     if name not in CAROUSELS:
         raise ValueError(f"carousel {name!r}: add it to slots.Slot, whose CAROUSELS its state keeps")
+    noun = noun or gettext("slide")
     dom_id = "carousel-" + re.sub(r"[^a-z0-9-]", "-", name.lower())
     count = slides.length()
     index = CarouselState.positions.get(name, 0).to(int)
@@ -181,6 +183,6 @@ def carousel(
         on_next=CarouselState.advance(name, 1, count),
         on_pause=CarouselState.set_paused(name, True),
         id=dom_id,
-        custom_attrs={"aria-roledescription": "carousel", "aria-label": label},
+        custom_attrs={"aria-roledescription": gettext("carousel"), "aria-label": label},
         class_name=f"relative {class_name}".strip(),
     )

@@ -12,10 +12,12 @@ from reflex.vars.function import FunctionStringVar
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
+from student_portal.components.language_switch import language_switch
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
-from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem, Text
+from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
+from student_portal.i18n import N_, gettext
 from student_portal.state.auth import AuthState
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
@@ -48,7 +50,7 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
     )
 
 
-SAVED_ITEM = NavItem(Text.SAVED, routes.SAVED)
+SAVED_ITEM = NavItem(N_("Saved"), routes.SAVED)
 
 
 def saved_link(active: str, extra: str = "px-3") -> rx.Component:
@@ -61,7 +63,7 @@ def desktop_navigation(active: str) -> rx.Component:
         # px-2 below 2xl: the header's search box needs the room at 1024-1535 px.
         *[nav_link(item, item.url == active, item.title, "px-2 2xl:px-3") for item in NAVIGATION],
         saved_link(active, "px-2 2xl:px-3"),
-        aria_label="Main",
+        aria_label=gettext("Main"),
         class_name="hidden items-center gap-1 lg:flex",
     )
 
@@ -73,7 +75,7 @@ def phone_tabs(active: str) -> rx.Component:
             nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-1.5 sm:px-2")
             for url in PHONE_TAB_URLS
         ],
-        aria_label="Sections",
+        aria_label=gettext("Sections"),
         class_name="flex items-center gap-0.5 lg:hidden",
     )
 
@@ -97,12 +99,12 @@ _CLOSE_ON_ESCAPE: FunctionStringVar = FunctionStringVar.create(
 )
 
 
-def phone_menu(active: str) -> rx.Component:
+def phone_menu(active: str, route: str = "/") -> rx.Component:
     """The full menu behind a toggle. A native <details>: works before any script loads."""
     return MenuDetails.create(
         rx.el.summary(
             icon("menu", "size-6"),
-            rx.el.span("Menu", class_name="sr-only"),
+            rx.el.span(gettext("Menu"), class_name="sr-only"),
             class_name="flex size-11 cursor-pointer list-none items-center justify-center rounded-md "
             "text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
         ),
@@ -110,7 +112,8 @@ def phone_menu(active: str) -> rx.Component:
             *[nav_link(item, item.url == active, item.title, "block px-3") for item in NAVIGATION],
             saved_link(active, "block px-3"),
             theme_toggle("flex py-2 px-3 text-sm font-medium", with_label=True),
-            aria_label="Menu",
+            language_switch(route, "flex border-t border-slate-200 pt-1"),
+            aria_label=gettext("Menu"),
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
             "bg-white p-2 shadow-lg",
         ),
@@ -120,7 +123,7 @@ def phone_menu(active: str) -> rx.Component:
     )
 
 
-def site_header(active: str) -> rx.Component:
+def site_header(active: str, route: str = "/") -> rx.Component:
     return rx.el.header(
         rx.el.div(
             logo(),
@@ -128,8 +131,9 @@ def site_header(active: str) -> rx.Component:
             rx.el.div(
                 search_box(),
                 search_icon_link(),
+                language_switch(route, "hidden lg:flex"),
                 phone_tabs(active),
-                phone_menu(active),
+                phone_menu(active, route),
                 theme_toggle("hidden size-10 items-center justify-center lg:flex"),
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",

@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
 from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Text
+from student_portal.i18n import gettext
 
 
 def hero() -> rx.Component:
@@ -16,7 +17,7 @@ def hero() -> rx.Component:
         rx.el.nav(
             *[
                 internal_link(
-                    label,
+                    gettext(label),
                     href=url,
                     class_name="flex min-h-11 items-center justify-center rounded-lg bg-white px-4 py-2 text-center "
                     "font-semibold text-blue-800 shadow-sm hover:bg-blue-50 focus-visible:outline-2 "
@@ -24,7 +25,7 @@ def hero() -> rx.Component:
                 )
                 for label, url in HOME_SHORTCUTS
             ],
-            aria_label="Shortcuts",
+            aria_label=gettext("Shortcuts"),
             class_name="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap",
         ),
         rx.el.div(

@@ -10,6 +10,7 @@ from student_portal.components.image import image
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
+from student_portal.i18n import gettext
 from student_portal.state.jobs import JobCard
 
 
@@ -66,7 +67,7 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
                 job.tags,
                 lambda tag: rx.el.li(tag, class_name="rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-800"),
             ),
-            aria_label="Tags",
+            aria_label=gettext("Tags"),
             class_name="flex flex-wrap gap-2 empty:hidden",
         ),
         rx.el.div(

@@ -26,6 +26,7 @@ from student_portal.constants import (
     SITE_OPEN,
     Text,
 )
+from student_portal.i18n import gettext
 
 
 def nav_section(route: str) -> str:
@@ -45,7 +46,7 @@ def floating_chat_link() -> rx.Component:
     return rx.el.aside(
         external_link(
             icon("chat", "size-7"),
-            rx.el.span("Chat with us on WhatsApp", class_name="sr-only"),
+            rx.el.span(gettext("Chat with us on WhatsApp"), class_name="sr-only"),
             href=f"https://wa.me/{SHOP_WHATSAPP_NUMBER}",
             class_name=(
                 "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full "
@@ -53,7 +54,7 @@ def floating_chat_link() -> rx.Component:
                 "focus-visible:outline-offset-2 focus-visible:outline-green-900"
             ),
         ),
-        aria_label="Chat",
+        aria_label=gettext("Chat"),
     )
 
 
@@ -61,13 +62,13 @@ def shell(*children: rx.Component, route: str) -> rx.Component:
     return rx.el.div(
         # A plain <a> (see links.py): through the router, axe no longer took it for a skip link.
         plain_link(
-            "Skip to content",
+            gettext("Skip to content"),
             href="#main",
             class_name="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 "
             "focus:rounded focus:bg-white focus:p-2",
         ),
         maintenance_banner() if not SITE_OPEN else rx.fragment(),
-        site_header(active=nav_section(route)),
+        site_header(active=nav_section(route), route=route),
         rx.el.main(*children, id="main", class_name="mx-auto w-full max-w-6xl flex-1 px-4 py-6"),
         site_footer(),
         floating_chat_link(),
@@ -78,19 +79,25 @@ def shell(*children: rx.Component, route: str) -> rx.Component:
 
 def site_page(
     route: str,
-    title: str,
-    description: str,
+    title: site_pages.PageText,
+    description: site_pages.PageText,
     on_load: EventType[()] | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
     """Declare a page inside the common layout, with its own title and meta description
-    (student_portal.py adds every declared page to the app)."""
+    (student_portal.py adds every declared page to the app, in every language).
+
+    `title` and `description` are English texts that the catalogs translate (a literal string
+    marked `N_(...)`, or a `Text` message), or functions that build them in the current language.
+    """
 
     def decorator(content: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
         @functools.wraps(content)
         def page() -> rx.Component:
             return shell(content(), route=route)
 
-        full_title = SITE_NAME if route == routes.HOME else f"{title} | {SITE_NAME}"
+        def full_title() -> str:
+            return SITE_NAME if route == routes.HOME else f"{site_pages.resolve(title)} | {SITE_NAME}"
+
         site_pages.register(site_pages.SitePage(route, full_title, description, page, on_load))
         return page
 

@@ -9,6 +9,7 @@ from student_portal.components.feedback import skeleton_cards
 from student_portal.components.image import image
 from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
+from student_portal.i18n import gettext
 from student_portal.slots import Slot
 from student_portal.state.news import NewsSlide, NewsState
 
@@ -64,7 +65,7 @@ def latest_news() -> rx.Component:
                     interval_ms=Timing.NEWS_AUTOPLAY_MS,
                     transition_ms=Timing.NEWS_SPEED_MS,
                     arrows=False,
-                    noun="news item",
+                    noun=gettext("news item"),
                 ),
             ),
             class_name="flex flex-col gap-4",

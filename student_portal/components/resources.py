@@ -11,6 +11,7 @@ from student_portal.components.links import internal_link, plain_link
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Text
+from student_portal.i18n import gettext
 from student_portal.mediums import Medium
 from student_portal.state.documents import FilePreviewState
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
@@ -43,7 +44,7 @@ def _choice_group(label: str, chosen: rx.Var, choices, choose, width: str) -> rx
         )
 
     return rx.el.div(
-        *[choice(value, text) for value, text in choices],
+        *[choice(value, gettext(text)) for value, text in choices],
         role="group",
         aria_label=label,
         class_name="inline-flex flex-wrap gap-1 self-start rounded-lg bg-slate-200 p-1",

@@ -73,7 +73,7 @@ def class_schedule() -> rx.Component:
                     ScheduleState.day,
                     ScheduleState.pick_day,
                     marked_days=ScheduleState.class_days,
-                    label="Choose a day",
+                    label=Text.CHOOSE_DAY,
                 ),
                 rx.el.div(
                     rx.el.h3(ScheduleState.day_label, aria_live="polite", class_name="font-semibold text-slate-800"),

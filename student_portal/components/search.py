@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.i18n import gettext
+
 
 def no_match_detail(query: rx.Var) -> rx.Component:
     """` for "text"` after the message; nothing without a search."""
-    return rx.cond(query.strip() != "", rx.el.span(' for "', query.strip(), '"'), rx.fragment())
+    before, after = gettext(' for "{query}"').format(query="\0").split("\0")
+    return rx.cond(query.strip() != "", rx.el.span(before, query.strip(), after), rx.fragment())

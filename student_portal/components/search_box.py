@@ -11,7 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.icons import icon
-from student_portal.components.links import internal_link
+from student_portal.components.links import internal_link, localized_href
 from student_portal.constants import Limit, Text
 from student_portal.state.search import SEARCH_PATH, SearchHit, SearchState, search_url
 
@@ -29,13 +29,13 @@ def search_field(
     on_change: rx.EventHandler,
     debounce_ms: int,
     field_id: str,
-    label: str = Text.SEARCH_LABEL,
+    label: str = "",
     class_name: str = _FIELD,
     **props,
 ) -> rx.Component:
     """A labelled search input named `q` with a magnifier; its form submits to /search."""
     return rx.el.div(
-        rx.el.label(label, html_for=field_id, class_name="sr-only"),
+        rx.el.label(label or Text.SEARCH_LABEL, html_for=field_id, class_name="sr-only"),
         rx.el.span(
             icon("search", "size-4"),
             class_name="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500",
@@ -96,7 +96,7 @@ def search_box() -> rx.Component:
             ),
             rx.fragment(),
         ),
-        action=SEARCH_PATH,
+        action=localized_href(SEARCH_PATH),
         method="get",
         role="search",
         on_submit=SearchState.submit,

@@ -15,6 +15,7 @@ from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
+from student_portal.i18n import gettext
 from student_portal.slots import Slot
 from student_portal.state.shop import ProductCard, ShopState
 
@@ -87,7 +88,7 @@ def shop_section(limit: int | None = None, *, heading_level: int = 2) -> rx.Comp
         ),
         filter_bar(
             select_filter(
-                "Category",
+                gettext("Category"),
                 control_id="shop-category" if limit is None else "shop-preview-category",
                 value=ShopState.category,
                 # The full shop keeps the choice in its address; the preview filters in place.

@@ -9,6 +9,7 @@ from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import external_link
 from student_portal.constants import Text
+from student_portal.i18n import gettext
 from student_portal.state.social import SocialCard, SocialState
 
 
@@ -41,7 +42,7 @@ def social_card(card: SocialCard, heading=rx.el.h3) -> rx.Component:
             rx.cond(
                 card.link,
                 external_link(
-                    "Visit",
+                    gettext("Visit"),
                     rx.el.span(" ", card.title, class_name="sr-only"),
                     icon("external", "size-4"),
                     href=card.link,

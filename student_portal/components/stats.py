@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.constants import Limit, Text
+from student_portal.i18n import format_number, gettext
 
 
 def proud_stats() -> rx.Component:
@@ -15,8 +16,8 @@ def proud_stats() -> rx.Component:
         rx.el.dl(
             *[
                 rx.el.div(
-                    rx.el.dt(label, class_name="text-sm font-medium text-slate-600"),
-                    rx.el.dd(figure, class_name="text-4xl font-bold text-blue-700"),
+                    rx.el.dt(gettext(label), class_name="text-sm font-medium text-slate-600"),
+                    rx.el.dd(format_number(figure), class_name="text-4xl font-bold text-blue-700"),
                     class_name="flex flex-col-reverse items-center gap-1 rounded-xl bg-white p-5 text-center shadow-sm",
                 )
                 for figure, label in Limit.STATS

@@ -8,6 +8,7 @@ from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.video import youtube_video
 from student_portal.constants import Text
+from student_portal.i18n import gettext
 from student_portal.state.talents import TalentCard, TalentsState
 
 SELECT = (
@@ -34,7 +35,7 @@ def talent_card(card: TalentCard, heading=rx.el.h3) -> rx.Component:
 
 def category_select() -> rx.Component:
     return rx.el.label(
-        rx.el.span("Category", class_name="sr-only"),
+        rx.el.span(gettext("Category"), class_name="sr-only"),
         rx.el.select(
             rx.el.option(Text.ALL_CATEGORIES, value=""),
             rx.foreach(TalentsState.categories, lambda option: rx.el.option(option.name, value=option.id)),

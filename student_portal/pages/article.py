@@ -6,13 +6,14 @@ from student_portal import routes
 from student_portal.components.articles import article_cards
 from student_portal.components.layout import site_page
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.state.articles import ArticlePageState
 
 
 @site_page(
     route=routes.ARTICLE,
     title=Text.ARTICLES,
-    description="Study plans, university choices and student life guides for Sri Lankan students.",
+    description=N_("Study plans, university choices and student life guides for Sri Lankan students."),
     on_load=ArticlePageState.load,
 )
 def article() -> rx.Component:

@@ -13,20 +13,22 @@ from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
+from student_portal.i18n import N_, gettext
 from student_portal.state.booking import BookingState
 from student_portal.state.favourites import FavouritesState, Kind
 
 
 @site_page(
     route=routes.BOOKING,
-    title="Bodim - Rooms for students",
-    description="Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, "
-    "call or WhatsApp the owner.",
+    title=N_("Bodim - Rooms for students"),
+    description=N_(
+        "Boarding rooms (bodim) near Sri Lankan universities: filter by city and guests, call or WhatsApp the owner."
+    ),
     on_load=[BookingState.load, FavouritesState.load],
 )
 def booking() -> rx.Component:
     return rx.el.div(
-        page_heading(Text.BODIM, "Rooms and boarding places near universities. Contact the owner directly."),
+        page_heading(Text.BODIM, gettext("Rooms and boarding places near universities. Contact the owner directly.")),
         filter_bar(
             select_filter(
                 Text.CITY,

@@ -17,6 +17,7 @@ from student_portal.components.links import internal_link
 from student_portal.components.search import no_match_detail
 from student_portal.components.teachers import class_header, section_banner, video_card
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.state.auth import AuthState
 from student_portal.state.class_page import ClassState
 from student_portal.state.favourites import FavouritesState, Kind
@@ -106,7 +107,7 @@ def teacher_not_found() -> rx.Component:
 @site_page(
     route=routes.CLASS_PAGE,
     title=Text.TUITION_CLASSES,
-    description="Class notes and recordings from your tuition class teacher.",
+    description=N_("Class notes and recordings from your tuition class teacher."),
     on_load=[ClassState.load, FavouritesState.load],
 )
 def class_page() -> rx.Component:
@@ -130,7 +131,7 @@ def class_page() -> rx.Component:
 @site_page(
     route=routes.CLASS_INDEX,
     title=Text.TUITION_CLASSES,
-    description="Tuition class teachers in Sri Lanka.",
+    description=N_("Tuition class teachers in Sri Lanka."),
     on_load=ClassState.to_profile,
 )
 def class_index() -> rx.Component:

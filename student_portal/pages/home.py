@@ -16,13 +16,14 @@ from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
+from student_portal.i18n import N_
 from student_portal.state.home import HomeState
 
 
 @site_page(
     route=routes.HOME,
-    title="Home",
-    description="Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students.",
+    title=N_("Home"),
+    description=N_("Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students."),
     on_load=HomeState.load,
 )
 def home() -> rx.Component:

@@ -10,6 +10,7 @@ from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.constants import Limit, Text
+from student_portal.i18n import N_, gettext
 from student_portal.state.instructors import InstructorCard, InstructorsState
 
 
@@ -45,13 +46,13 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
 
 @site_page(
     route=routes.INSTRUCTOR,
-    title="Our teachers",
-    description="Meet the tuition teachers of Student Portal: A/L and O/L maths, physics, chemistry and ICT.",
+    title=N_("Our teachers"),
+    description=N_("Meet the tuition teachers of Student Portal: A/L and O/L maths, physics, chemistry and ICT."),
     on_load=InstructorsState.load,
 )
 def instructor() -> rx.Component:
     return rx.el.div(
-        page_heading("Our teachers", "The teachers behind our tuition classes and class recordings."),
+        page_heading(gettext("Our teachers"), gettext("The teachers behind our tuition classes and class recordings.")),
         list_faces(
             loading=InstructorsState.loading,
             loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-36"),
@@ -63,6 +64,6 @@ def instructor() -> rx.Component:
             ),
             empty=empty_message(Text.NO_TEACHERS),
         ),
-        internal_link("See the tuition classes", href=routes.PROFILE, class_name=f"{PRIMARY} self-start"),
+        internal_link(gettext("See the tuition classes"), href=routes.PROFILE, class_name=f"{PRIMARY} self-start"),
         class_name="flex flex-col gap-6",
     )

@@ -9,6 +9,7 @@ from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
+from student_portal.i18n import N_, gettext
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.jobs import JobsState
 
@@ -16,13 +17,15 @@ from student_portal.state.jobs import JobsState
 @site_page(
     route=routes.JOBS,
     title=Text.JOB_MARKET,
-    description="Jobs, internships and part-time work for Sri Lankan students and school leavers. "
-    "Call, WhatsApp or email employers.",
+    description=N_(
+        "Jobs, internships and part-time work for Sri Lankan students and school leavers. "
+        "Call, WhatsApp or email employers."
+    ),
     on_load=[JobsState.load, FavouritesState.load],
 )
 def jobs() -> rx.Component:
     return rx.el.div(
-        page_heading(Text.JOB_MARKET, "Jobs, internships and part-time work. Contact the employer directly."),
+        page_heading(Text.JOB_MARKET, gettext("Jobs, internships and part-time work. Contact the employer directly.")),
         list_count(JobsState),
         list_faces(
             loading=JobsState.loading,

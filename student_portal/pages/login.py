@@ -7,6 +7,7 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.state.auth import AuthState
 from student_portal.state.login import LoginState
 
@@ -77,7 +78,7 @@ def login_form() -> rx.Component:
 @site_page(
     route=routes.LOGIN,
     title=Text.LOGIN,
-    description="Sign in to Student Portal to read Uni Notes and tuition class material.",
+    description=N_("Sign in to Student Portal to read Uni Notes and tuition class material."),
     on_load=[AuthState.redirect_if_signed_in, LoginState.clear_error],
 )
 def login() -> rx.Component:

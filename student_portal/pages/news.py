@@ -11,13 +11,14 @@ from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.share import share_button
 from student_portal.constants import Text
+from student_portal.i18n import N_, gettext
 from student_portal.state.news_article import NewsArticleState
 
 
 def back_home() -> rx.Component:
     return internal_link(
         icon("arrow-left", "size-5"),
-        "Back to home",
+        gettext("Back to home"),
         href=routes.HOME,
         class_name="inline-flex min-h-11 w-fit items-center gap-2 rounded-lg px-3 font-semibold text-blue-700 "
         "hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700",
@@ -45,8 +46,8 @@ def news_article() -> rx.Component:
 
 @site_page(
     route=routes.NEWS_ITEM,
-    title="News",
-    description="Exam, results and university news for Sri Lankan students.",
+    title=N_("News"),
+    description=N_("Exam, results and university news for Sri Lankan students."),
     on_load=NewsArticleState.load,
 )
 def news() -> rx.Component:

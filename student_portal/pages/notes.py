@@ -13,6 +13,7 @@ from student_portal.components.page_slides import page_slides
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.slots import Slot
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
@@ -51,7 +52,7 @@ def notes_list() -> rx.Component:
 @site_page(
     route=routes.NOTES,
     title=Text.UNI_NOTES,
-    description="University lecture notes shared by senior students: search, preview and download.",
+    description=N_("University lecture notes shared by senior students: search, preview and download."),
     on_load=[NotesState.load, NotesState.load_slides, FavouritesState.load],
 )
 def notes() -> rx.Component:

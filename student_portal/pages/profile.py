@@ -9,6 +9,7 @@ from student_portal.components.feedback import empty_message, error_message, ske
 from student_portal.components.layout import site_page
 from student_portal.components.teachers import promo_card, teacher_card
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.state.profile import ProfileState
 
 
@@ -53,7 +54,7 @@ def promotion_section() -> rx.Component:
 @site_page(
     route=routes.PROFILE,
     title=Text.TUITION_CLASSES,
-    description="A/L and O/L tuition class teachers in Sri Lanka: class notes, recordings and WhatsApp contact.",
+    description=N_("A/L and O/L tuition class teachers in Sri Lanka: class notes, recordings and WhatsApp contact."),
     on_load=ProfileState.load,
 )
 def profile() -> rx.Component:

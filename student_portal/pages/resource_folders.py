@@ -8,16 +8,19 @@ from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
 from student_portal.components.resources import folder_card
 from student_portal.constants import Text
-from student_portal.state.resources import LEVELS, Level, ResourceFoldersState
+from student_portal.state.resources import LEVELS, Level, ResourceFoldersState, level_text
 
 
 def folders_page(level: Level) -> rx.Component:
     return rx.el.div(
-        page_heading(f"{level.label} resources", f"Past papers and notes for G.C.E. {level.label}, by folder."),
+        page_heading(
+            level_text("{level} resources", level),
+            level_text("Past papers and notes for G.C.E. {level}, by folder.", level),
+        ),
         page_slides(
             level.slides_slot,
             ResourceFoldersState.slides,
-            f"{level.label} highlights",
+            level_text("{level} highlights", level),
             ResourceFoldersState.loading,
         ),
         list_faces(
@@ -28,7 +31,7 @@ def folders_page(level: Level) -> rx.Component:
             items=ResourceFoldersState.folders,
             content=rx.el.nav(
                 rx.foreach(ResourceFoldersState.folders, folder_card),
-                aria_label=f"{level.label} folders",
+                aria_label=level_text("{level} folders", level),
                 class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3",
             ),
             empty=empty_message(Text.NO_ITEMS_FOUND),
@@ -40,8 +43,10 @@ def folders_page(level: Level) -> rx.Component:
 def _register(level: Level) -> None:
     @site_page(
         route=level.folders_path,
-        title=f"{level.label} resources",
-        description=f"G.C.E. {level.label} past papers, marking schemes and short notes, free to download.",
+        title=lambda: level_text("{level} resources", level),
+        description=lambda: level_text(
+            "G.C.E. {level} past papers, marking schemes and short notes, free to download.", level
+        ),
         on_load=ResourceFoldersState.load(level.key),
     )
     def page() -> rx.Component:

@@ -17,14 +17,14 @@ from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.resources import item_card, medium_selector, type_selector
 from student_portal.constants import Limit, Text
 from student_portal.state.favourites import FavouritesState
-from student_portal.state.resources import LEVELS, FolderItemsState, Level
+from student_portal.state.resources import LEVELS, FolderItemsState, Level, level_text
 
 
 def items_page(level: Level) -> rx.Component:
     return rx.el.div(
         internal_link(
             icon("arrow-left", "size-4"),
-            f"All {level.label} folders",
+            level_text("All {level} folders", level),
             href=level.folders_path,
             class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
         ),
@@ -53,8 +53,8 @@ def items_page(level: Level) -> rx.Component:
 def _register(level: Level) -> None:
     @site_page(
         route=routes.folder_pattern(level.key),
-        title=f"{level.label} papers and notes",
-        description=f"G.C.E. {level.label} past papers and notes in this folder, free to download.",
+        title=lambda: level_text("{level} papers and notes", level),
+        description=lambda: level_text("G.C.E. {level} past papers and notes in this folder, free to download.", level),
         on_load=[FolderItemsState.load(level.key), FavouritesState.load],
     )
     def page() -> rx.Component:

@@ -16,6 +16,7 @@ from student_portal.components.recordings import recording_card
 from student_portal.components.resources import item_card
 from student_portal.components.teachers import video_card
 from student_portal.constants import Text
+from student_portal.i18n import N_, gettext
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.saved import SAVED_PATH, SavedState
@@ -67,8 +68,8 @@ def saved_groups() -> rx.Component:
                 ),
             )
             for kind, title, rows in (
-                (Kind.OL_ITEM, "O/L papers and notes", SavedState.ol_items),
-                (Kind.AL_ITEM, "A/L papers and notes", SavedState.al_items),
+                (Kind.OL_ITEM, gettext("O/L papers and notes"), SavedState.ol_items),
+                (Kind.AL_ITEM, gettext("A/L papers and notes"), SavedState.al_items),
             )
         ],
         group(
@@ -94,7 +95,7 @@ def saved_groups() -> rx.Component:
         ),
         group(
             Kind.JOB,
-            "Jobs",
+            gettext("Jobs"),
             SavedState.jobs,
             rx.el.div(
                 rx.foreach(SavedState.jobs, lambda job: job_card(job, save_kind=Kind.JOB, heading=h3)),
@@ -103,7 +104,7 @@ def saved_groups() -> rx.Component:
         ),
         group(
             Kind.HOTEL,
-            "Rooms",
+            gettext("Rooms"),
             SavedState.hotels,
             rx.el.div(
                 rx.foreach(SavedState.hotels, lambda hotel: hotel_card(hotel, save_kind=Kind.HOTEL, heading=h3)),
@@ -116,7 +117,7 @@ def saved_groups() -> rx.Component:
 @site_page(
     route=SAVED_PATH,
     title=Text.SAVED_TITLE,
-    description="Recordings, papers, notes, jobs and rooms you saved.",
+    description=N_("Recordings, papers, notes, jobs and rooms you saved."),
     on_load=[SavedState.load, FavouritesState.load],
 )
 def saved() -> rx.Component:

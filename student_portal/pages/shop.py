@@ -5,13 +5,14 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.shop import shop_section
+from student_portal.i18n import N_
 from student_portal.state.shop import ShopState
 
 
 @site_page(
     route=routes.SHOP,
-    title="Shop",
-    description="Books, past papers, calculators and stationery for students. Order on WhatsApp.",
+    title=N_("Shop"),
+    description=N_("Books, past papers, calculators and stationery for students. Order on WhatsApp."),
     on_load=ShopState.load,
 )
 def shop() -> rx.Component:

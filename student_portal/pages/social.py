@@ -6,13 +6,14 @@ from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.social import social_cards
 from student_portal.constants import Text
+from student_portal.i18n import N_
 from student_portal.state.social import SocialState
 
 
 @site_page(
     route=routes.SOCIAL,
     title=Text.SOCIAL,
-    description="Follow Student Portal on YouTube, Facebook, TikTok, WhatsApp and Telegram.",
+    description=N_("Follow Student Portal on YouTube, Facebook, TikTok, WhatsApp and Telegram."),
     on_load=SocialState.load,
 )
 def social() -> rx.Component:

@@ -5,13 +5,14 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.talents import talents_section
+from student_portal.i18n import N_
 from student_portal.state.talents import TalentsState
 
 
 @site_page(
     route=routes.TALENT,
-    title="Talents",
-    description="Singing, dancing and art by Sri Lankan school and university students.",
+    title=N_("Talents"),
+    description=N_("Singing, dancing and art by Sri Lankan school and university students."),
     on_load=TalentsState.load,
 )
 def talent() -> rx.Component:

@@ -13,7 +13,9 @@ from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.recordings import recordings_list
+from student_portal.components.search import no_match_detail
 from student_portal.constants import Text
+from student_portal.i18n import N_, gettext
 from student_portal.slots import Slot
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.recordings import RecordingsState
@@ -21,29 +23,30 @@ from student_portal.state.recordings import RecordingsState
 
 def no_videos() -> rx.Component:
     """No videos found, plus the search text when there is one."""
-    return empty_message(
-        Text.NO_VIDEOS_FOUND,
-        rx.cond(RecordingsState.query.strip() != "", ' for "' + RecordingsState.query.strip() + '"', ""),
-    )
+    return empty_message(Text.NO_VIDEOS_FOUND, no_match_detail(RecordingsState.query))
 
 
 @site_page(
     route=routes.YOUTUBE,
     title=Text.KUPPI_RECORDINGS,
-    description="Free recorded kuppi sessions by university students: search by topic, filter by subject.",
+    description=N_("Free recorded kuppi sessions by university students: search by topic, filter by subject."),
     on_load=[RecordingsState.load_page, FavouritesState.load],
 )
 def youtube() -> rx.Component:
     return rx.el.div(
-        page_heading(Text.KUPPI_RECORDINGS, "Recorded study sessions. Watch, pause and revise at your own pace."),
-        page_slides(Slot.RECORDING_SLIDES, RecordingsState.slides, "Recording highlights", RecordingsState.loading),
+        page_heading(
+            Text.KUPPI_RECORDINGS, gettext("Recorded study sessions. Watch, pause and revise at your own pace.")
+        ),
+        page_slides(
+            Slot.RECORDING_SLIDES, RecordingsState.slides, gettext("Recording highlights"), RecordingsState.loading
+        ),
         filter_bar(
             search_box(
                 Text.SEARCH_RECORDINGS,
                 control_id="recordings-search",
                 value=RecordingsState.query,
                 on_change=RecordingsState.set_query,
-                placeholder="e.g. Physics",
+                placeholder=gettext("e.g. Physics"),
             ),
             select_filter(
                 Text.SUBJECT,

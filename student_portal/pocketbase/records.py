@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from student_portal.constants import Text as Texts
+from student_portal.i18n import format_number, gettext
 from student_portal.pocketbase.fields import (
     DateTime,
     FirstText,
@@ -68,7 +69,7 @@ class Product(Record):
         """Rs and the price, or Price Unavailable."""
         if not self.price:  # PocketBase stores a number left blank in the admin UI as 0
             return Texts.PRICE_UNAVAILABLE
-        return f"Rs {_amount(self.price)}"
+        return gettext("Rs {amount}").format(amount=_amount(self.price))
 
 
 class Category(Record):
@@ -243,7 +244,7 @@ class Hotel(Record):
         """RsH {price}.00, or Price Unavailable."""
         if not self.price:  # blank in the admin UI is stored as 0
             return Texts.PRICE_UNAVAILABLE
-        return f"RsH {self.price:.2f}"
+        return gettext("RsH {price}").format(price=format_number(self.price, "0.00"))
 
     @property
     def review_label(self) -> str:

@@ -17,12 +17,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from student_portal.constants import Limit
+from student_portal.i18n import in_language
+from student_portal.languages import Language
 from student_portal.pocketbase import ClientResponseError, ContentCache, configured_client, content_cache, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import PROTECTED_MODELS, PUBLIC, Collection
@@ -180,7 +182,10 @@ class Catalog:
         stale = [s for s in SOURCES if s.name not in failed and self._built.get(s.name, ((),))[0] != versions[s.name]]
         # No await from here on: visitors typing together never rebuild the same segment twice.
         for source in stale:
-            docs, self._made[source.name] = documents(source, lists, self._made.get(source.name))
+            # In English whoever asks: the index is shared; state/search.py reads its words
+            # in each visitor's language.
+            with in_language(Language.EN):
+                docs, self._made[source.name] = documents(source, lists, self._made.get(source.name))
             self._built[source.name] = (versions[source.name], Segment(docs))
         if stale or failed != self._failed:
             self._generation += 1
@@ -234,14 +239,21 @@ async def protected_documents(token: str, can_view_notes: bool) -> tuple[list[Do
             raise result
         failures.recovered(f"{name} list for search")
         model = PROTECTED_MODELS[name].model
-        for record in parse_records(model, cast("list[Any]", result)):
-            if isinstance(record, r.Note):
-                found.append(d.uni_note(record))
-            elif isinstance(record, r.ClassNote):
-                found.append(d.class_note(record, teachers))
-            elif isinstance(record, r.ClassRecording):
-                found.append(d.class_recording(record, teachers))
+        with in_language(Language.EN):  # as the shared index (state/search.py translates)
+            found.extend(_protected_documents(parse_records(model, cast("list[Any]", result)), teachers))
     return found, failed
+
+
+def _protected_documents(records: Iterable[r.Record], teachers: dict[str, str]) -> list[Document]:
+    found: list[Document] = []
+    for record in records:
+        if isinstance(record, r.Note):
+            found.append(d.uni_note(record))
+        elif isinstance(record, r.ClassNote):
+            found.append(d.class_note(record, teachers))
+        elif isinstance(record, r.ClassRecording):
+            found.append(d.class_recording(record, teachers))
+    return found
 
 
 def search_own(documents: Sequence[Document], query: str, per_kind: int) -> list[Group]:

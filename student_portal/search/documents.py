@@ -51,6 +51,7 @@ KIND_ORDER = (
     Kind.ARTICLES,
     Kind.SHOP,
 )
+# English msgids: state/search.py reads them in the visitor's language.
 KIND_LABELS = dict(zip(KIND_ORDER, Text.SEARCH_GROUPS, strict=True))
 
 TEXT_CHARS = 400  # of an article's or a news item's body: enough to be found by, cheap to index

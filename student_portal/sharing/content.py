@@ -32,7 +32,7 @@ from student_portal.pocketbase import (
 )
 from student_portal.sharing import jsonld
 from student_portal.sharing.calendar import CalendarClass, upcoming
-from student_portal.sharing.paths import UNLISTED_ROUTES, absolute, is_private, page_address
+from student_portal.sharing.paths import UNLISTED_ROUTES, absolute, is_private, language_versions, page_address
 from student_portal.sharing.sitemap import SitemapEntry
 from student_portal.sharing.tags import PageMeta, plain_text
 from student_portal.site_pages import SitePage, site_pages
@@ -80,6 +80,11 @@ class PageAnswer:
 def page_info(route: str) -> SitePage | None:
     """The page `@site_page` declared for `route` (its title, description)."""
     return next((page for page in site_pages() if page.route == route), None)
+
+
+def is_content_path(path: str) -> bool:
+    """/news/{id}, /class/{id}, /ol/{id}, /al/{id}: a record's page."""
+    return _CONTENT_ROUTE.match(path) is not None
 
 
 def is_dynamic(route: str) -> bool:
@@ -298,13 +303,20 @@ def _folder_path(level: str, record: Record) -> str:
     return routes.folder(level, record.id)
 
 
+def _in_every_language(site_url: str, path: str, lastmod: Any = None, *, built: bool = True) -> list[SitemapEntry]:
+    """A page's entries in English, Sinhala and Tamil, each naming the others (hreflang)."""
+    versions = language_versions(site_url, path, built=built)
+    return [SitemapEntry(url, lastmod, versions) for language, url in versions if language != "x-default"]
+
+
 async def sitemap_entries(site_url: str) -> list[SitemapEntry]:
     """Every public page: the fixed ones, then each active news item, O/L and A/L folder and
     teacher's class page. A collection that cannot be read is left out this time."""
     entries = [
-        SitemapEntry(absolute(site_url, page_address(info.route)))
+        entry
         for info in site_pages()
         if not is_dynamic(info.route) and info.route not in UNLISTED_ROUTES and not is_private(info.route)
+        for entry in _in_every_language(site_url, info.route)
     ]
 
     async def listed(collection: str, path: Callable[[Record], str], keep: Callable[[Record], bool]) -> None:
@@ -313,7 +325,10 @@ async def sitemap_entries(site_url: str) -> list[SitemapEntry]:
         except (ClientResponseError, TimeoutError):
             return
         entries.extend(
-            SitemapEntry(absolute(site_url, path(r)), r.updated or r.created) for r in records if r.id and keep(r)
+            entry
+            for r in records
+            if r.id and keep(r)
+            for entry in _in_every_language(site_url, path(r), r.updated or r.created, built=False)
         )
 
     await listed(Collection.NEWS, lambda r: routes.news_item(r.id), lambda r: isinstance(r, NewsItem) and r.active)

@@ -6,10 +6,12 @@ from typing import Final
 from urllib.parse import urljoin
 
 from student_portal import routes
+from student_portal.languages import LANGUAGES, in_language_path, language_prefix, without_language
 
 # Signed-in or per-visitor pages: kept out of the sitemap, and robots.txt asks crawlers to stay
-# out. Rules are prefixes, as robots.txt reads them. /saved and /search are pages other issues
-# add (favourites, search results); `/_` covers Reflex's own endpoints (/_event, /_upload).
+# out (ROBOTS_PATHS: in every language). Rules are prefixes, as robots.txt reads them. /saved
+# and /search are pages other issues add (favourites, search results); `/_` covers Reflex's own
+# endpoints (/_event, /_upload).
 PRIVATE_PATHS: Final = (
     routes.LOGIN,
     routes.NOTES,
@@ -18,6 +20,12 @@ PRIVATE_PATHS: Final = (
     routes.LEAD_IMAGE_PREFIX + "/",
     "/_",
     routes.CALENDAR_PREFIX + "/",
+)
+# The Sinhala and Tamil versions of the private pages are private too (/si/login, /ta/notes).
+ROBOTS_PATHS: Final = PRIVATE_PATHS + tuple(
+    language_prefix(language) + path
+    for language in LANGUAGES[1:]
+    for path in (routes.LOGIN, routes.NOTES, "/saved", routes.SEARCH)
 )
 # Registered pages that are not pages of their own: /class alone redirects to /profile.
 UNLISTED_ROUTES: Final = frozenset({routes.NOT_FOUND, routes.CLASS_INDEX})
@@ -36,6 +44,10 @@ def page_address(path: str) -> str:
     return path if path == routes.HOME or path.endswith("/") else path + "/"
 
 
+def _served(path: str, built: bool) -> str:
+    return page_address(path) if built else path
+
+
 def absolute(site_url: str, path_or_url: str) -> str:
     """`path_or_url` as an absolute address on `site_url` (absolute ones are kept)."""
     return urljoin(site_url.rstrip("/") + "/", path_or_url) if path_or_url else ""
@@ -50,5 +62,17 @@ def webcal(url: str) -> str:
 
 
 def is_private(path: str) -> bool:
-    """Whether robots.txt keeps crawlers off `path`."""
-    return any(path.startswith(prefix) for prefix in PRIVATE_PATHS)
+    """Whether robots.txt keeps crawlers off `path` (in any language: /si/login too)."""
+    english = without_language(path)
+    return any(english.startswith(prefix) for prefix in PRIVATE_PATHS)
+
+
+def language_versions(site_url: str, path: str, *, built: bool = True) -> tuple[tuple[str, str], ...]:
+    """hreflang alternates of a page: (language, absolute address) for each language, then
+    x-default (the English page). `built`: a fixed page, served at its folder (page_address)."""
+    english = without_language(path)
+    versions = tuple(
+        (language.value, absolute(site_url, _served(in_language_path(english, language), built)))
+        for language in LANGUAGES
+    )
+    return (*versions, ("x-default", versions[0][1]))

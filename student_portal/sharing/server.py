@@ -11,6 +11,7 @@ Websockets and other requests pass straight through.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gzip
 import logging
 from collections.abc import Awaitable, Callable
@@ -24,12 +25,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from student_portal import routes
 from student_portal.constants import Text
+from student_portal.i18n import in_language
+from student_portal.languages import (
+    LANGUAGE_COOKIE,
+    Language,
+    in_language_path,
+    language_of_path,
+    without_language,
+)
 from student_portal.pocketbase import ClientResponseError
 from student_portal.sharing import content
 from student_portal.sharing.calendar import classes_calendar
-from student_portal.sharing.paths import absolute, site_url
+from student_portal.sharing.paths import absolute, language_versions, site_url
 from student_portal.sharing.sitemap import robots_txt, sitemap_xml
-from student_portal.sharing.tags import head_tags, with_head_tags
+from student_portal.sharing.tags import head_tags, with_head_tags, with_language
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +108,9 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
             await app(scope, receive, send)
             return
         path: str = scope["path"]
-        if path in own or path.startswith(routes.CALENDAR_PREFIX + "/"):
+        if path == routes.HOME and (chosen := _chosen_language(scope)) is not None:
+            await _to_language(chosen, scope, receive, send)
+        elif path in own or path.startswith(routes.CALENDAR_PREFIX + "/"):
             await answers(scope, receive, send)
         elif path.startswith(PASS_THROUGH) or "." in path.rsplit("/", 1)[-1]:  # files are not pages
             await app(scope, receive, send)
@@ -107,6 +118,33 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
             await _tagged_page(app, scope, receive, send, base_url, wait_s)
 
     return asgi
+
+
+def _chosen_language(scope: Scope) -> Language | None:
+    """Sinhala or Tamil, when the visitor chose it with the language switch (assets/language.js)."""
+    cookies = Request(scope).cookies
+    chosen = cookies.get(LANGUAGE_COOKIE, "")
+    return next((lang for lang in Language if lang.value == chosen and lang is not Language.EN), None)
+
+
+async def _to_language(language: Language, scope: Scope, receive: Receive, send: Send) -> None:
+    """`/` for a visitor who chose Sinhala or Tamil: their home page (/si/, /ta/), query kept."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    target = in_language_path(routes.HOME, language) + (f"?{query}" if query else "")
+    headers = {"location": target, "cache-control": "no-cache", "vary": "Cookie"}
+    await Response(status_code=302, headers=headers)(scope, receive, send)
+
+
+def _content(path: str) -> bool:
+    """A record's page (/news/{id}): served at its address as it is, not as a folder."""
+    return content.is_content_path(content.normalise(path))
+
+
+def _in_page_language(url: str, language: Language) -> str:
+    if not url:
+        return url
+    parts = urlsplit(url)
+    return parts._replace(path=in_language_path(parts.path, language)).geturl()
 
 
 def _without_conditionals(scope: Scope) -> Scope:
@@ -157,18 +195,28 @@ async def _retagged(
         return start, body  # br/zstd are never chosen by our build; leave such a page as it is
     document = gzip.decompress(body) if encoding == b"gzip" and body else body
     status = start.get("status", 200)
-    if status == 404:
-        answer = content.not_found()
-    else:
-        try:
-            answer = await _in_time(content.page_answer(scope["path"], base_url()), wait_s)
-        except TimeoutError:
-            answer = content.generic_answer(scope["path"], base_url())
-        except Exception:  # a bug here must not take the page down: send it as built
-            log.exception("link preview tags failed for %s", scope["path"])
-            return start, body
+    # /si/... and /ta/...: the tags in the page's language, found by its English path.
+    language = language_of_path(scope["path"])
+    path = without_language(scope["path"])
+    with in_language(language):
+        if status == 404:
+            answer = content.not_found()
+        else:
+            try:
+                answer = await _in_time(content.page_answer(path, base_url()), wait_s)
+            except TimeoutError:
+                answer = content.generic_answer(path, base_url())
+            except Exception:  # a bug here must not take the page down: send it as built
+                log.exception("link preview tags failed for %s", scope["path"])
+                return start, body
     if document:
-        document = with_head_tags(document, head_tags(answer.meta))
+        meta = dataclasses.replace(
+            answer.meta,
+            url=_in_page_language(answer.meta.url, language),
+            locale=f"{language.value}_LK",
+            alternates=() if answer.meta.noindex else language_versions(base_url(), path, built=not _content(path)),
+        )
+        document = with_language(with_head_tags(document, head_tags(meta)), language.value)
     out = gzip.compress(document, compresslevel=6) if encoding == b"gzip" and document else document
     headers.append((b"cache-control", b"no-cache"))  # the tags follow the content
     if scope["method"] == "HEAD":

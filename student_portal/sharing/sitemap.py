@@ -1,8 +1,7 @@
 """robots.txt and the sitemap (sitemaps.org 0.9), built from entries: pure.
 
-An entry may carry language alternates (hreflang): when the site gets its Sinhala and Tamil
-versions, each entry lists them and the sitemap writes them as xhtml:link elements, as Google
-asks for; until then there are none and the sitemap is plain.
+An entry may carry language alternates (hreflang): every page is listed in English, Sinhala and
+Tamil, and each entry names all three (and x-default) as xhtml:link elements, as Google asks.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from xml.sax.saxutils import escape, quoteattr
 
-from student_portal.sharing.paths import PRIVATE_PATHS
+from student_portal.sharing.paths import ROBOTS_PATHS
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
@@ -50,7 +49,7 @@ def sitemap_xml(entries: Iterable[SitemapEntry]) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + f"<urlset{namespaces}>" + "\n".join(urls) + "</urlset>\n"
 
 
-def robots_txt(sitemap_url: str, private_paths: Iterable[str] = PRIVATE_PATHS) -> str:
+def robots_txt(sitemap_url: str, private_paths: Iterable[str] = ROBOTS_PATHS) -> str:
     """Every crawler may read the public pages; signed-in and per-visitor pages are kept out."""
     lines = ["User-agent: *", "Allow: /", *(f"Disallow: {path}" for path in private_paths), ""]
     lines.append(f"Sitemap: {sitemap_url}")

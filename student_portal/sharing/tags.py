@@ -59,6 +59,8 @@ class PageMeta:
     # The description the page itself renders once it hydrates: `name="description"` must be that
     # text, or React adds its own beside ours. A record's text goes out as og:/twitter:description.
     page_description: str = ""
+    locale: str = SITE_LOCALE  # og:locale: en_LK, si_LK or ta_LK
+    alternates: tuple[tuple[str, str], ...] = ()  # (hreflang, absolute address): the page in each language
 
 
 def _meta(attribute: str, key: str, value: str) -> str:
@@ -78,7 +80,7 @@ def head_tags(meta: PageMeta) -> str:
         tags.append(_meta("name", "robots", "noindex"))
     if meta.url:
         tags.append(f'<link rel="canonical" href="{html.escape(meta.url, quote=True)}"/>')
-    og = [("og:title", title), ("og:type", meta.kind), ("og:site_name", SITE_NAME), ("og:locale", SITE_LOCALE)]
+    og = [("og:title", title), ("og:type", meta.kind), ("og:site_name", SITE_NAME), ("og:locale", meta.locale)]
     if description:
         og.append(("og:description", description))
     if meta.url:
@@ -92,6 +94,10 @@ def head_tags(meta: PageMeta) -> str:
     if meta.image:
         twitter += [("twitter:image", meta.image), ("twitter:image:alt", image_alt)]
     tags += [_meta("name", key, value) for key, value in twitter]
+    for language, href in meta.alternates:
+        tags.append(
+            f'<link rel="alternate" hreflang="{html.escape(language)}" href="{html.escape(href, quote=True)}"/>'
+        )
     for feed_title, feed_url in meta.feeds:
         tags.append(
             f'<link rel="alternate" type="text/calendar" title="{html.escape(feed_title, quote=True)}" '
@@ -133,6 +139,14 @@ def with_head_tags(document: bytes, tags: str) -> bytes:
     if _DESCRIPTION.search(head):
         ours = _DESCRIPTION.sub(b"", ours, count=1)
     return head + ours + document[end:]
+
+
+_HTML_LANG = re.compile(rb'<html([^>]*?)\slang="[^"]*"')
+
+
+def with_language(document: bytes, language: str) -> bytes:
+    """`document` with `<html lang>` set to `language` (Reflex builds every page with lang="en")."""
+    return _HTML_LANG.sub(lambda m: b"<html" + m.group(1) + b' lang="' + language.encode() + b'"', document, count=1)
 
 
 def texts(values: Iterable[object]) -> list[str]:

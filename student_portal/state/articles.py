@@ -15,6 +15,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
+from student_portal.i18n import Np_
 from student_portal.pocketbase import Article, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
@@ -88,7 +89,7 @@ class ArticlePageState(PagedList, Section, rx.State):
 
     PAGE_SIZE: ClassVar[int] = Limit.ARTICLES_PAGE
     LIST_ID: ClassVar[str] = "article-cards"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("article", "articles")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} article", "{count} articles")
 
     page: list[ArticleBody] = []
     loading: bool = True

@@ -26,6 +26,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import StorageKey, Timing
+from student_portal.i18n import localized
 from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
 from student_portal.pocketbase.collections import Collection
 from student_portal.pocketbase.records import NOTES_ROLES
@@ -96,8 +97,9 @@ def dump_stored_auth(token: str, record: dict[str, Any]) -> str:
 
 def sign_in_first(path: str) -> list[EventSpec]:
     """Events that remember `path` (for after sign-in) and open /login in its place."""
-    remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(path)})"
-    return [rx.call_script(remember), rx.redirect(routes.LOGIN, replace=True)]
+    # In the language of the page the visitor is on (/si/notes): sign-in comes back to it.
+    remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(localized(path))})"
+    return [rx.call_script(remember), rx.redirect(localized(routes.LOGIN), replace=True)]
 
 
 # States that hold protected data register a function clearing it, so logout can forget it.
@@ -155,7 +157,7 @@ class AuthState(rx.State):
     def redirect_if_signed_in(self):
         """/login on load: a signed-in visitor has nothing to do there."""
         if self.is_authenticated:
-            return rx.redirect(routes.HOME, replace=True)
+            return rx.redirect(localized(routes.HOME), replace=True)
         if self.stored_auth and self._session() is None:
             self._clear()  # an expired or unreadable token: forget it
         return None
@@ -177,7 +179,7 @@ class AuthState(rx.State):
             self.logging_out = False
         # Offline copies of signed-in pages and kept protected files leave the device too.
         yield rx.call_script("window.studentPortalOffline?.forgetSignedIn()")
-        yield rx.redirect(routes.HOME)
+        yield rx.redirect(localized(routes.HOME))
 
 
 async def verified_session(state: rx.State) -> Session | None:

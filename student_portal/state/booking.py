@@ -14,6 +14,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
+from student_portal.i18n import Np_, format_number, gettext, ngettext
 from student_portal.pocketbase import City, Collection, Hotel, content_cache
 from student_portal.sharing.paths import page_address
 from student_portal.sharing.share import share_url, whatsapp_share
@@ -55,8 +56,8 @@ def _number(value: float | None) -> str:
 
 def _guests_label(limit: int | None) -> str:
     if limit is None:
-        return "Any number of guests"
-    return "Up to 1 guest" if limit == 1 else f"Up to {limit} guests"
+        return gettext("Any number of guests")
+    return ngettext("Up to {count} guest", "Up to {count} guests", limit).format(count=format_number(limit))
 
 
 def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
@@ -115,7 +116,7 @@ def _hotel(hotel: Hotel) -> Hotel:
 class BookingState(PagedList, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.ROOMS_PAGE
     LIST_ID: ClassVar[str] = "rooms-list"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("room", "rooms")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} room", "{count} rooms")
 
     page: list[HotelCard] = []  # the cards shown, one page at a time
     cities: list[Option] = []

@@ -18,6 +18,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
+from student_portal.i18n import localized
 from student_portal.pocketbase import (
     ClassNote,
     ClassRecording,
@@ -143,7 +144,7 @@ class ClassState(ProtectedDocuments, rx.State):
     @rx.event
     def to_profile(self):
         """/class without a teacher: the teachers are listed on /profile."""
-        return rx.redirect(routes.PROFILE, replace=True)
+        return rx.redirect(localized(routes.PROFILE), replace=True)
 
     @rx.event(background=True)
     async def load(self):

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, TypeVar
 
+from student_portal.i18n import current_language
 from student_portal.pocketbase import ClientResponseError, Record, configured_client, content_cache
 from student_portal.pocketbase.failures import FailureLog
 
@@ -64,7 +65,8 @@ class SharedView:
     @classmethod
     def shared(cls: type[ViewT], make: Callable[[], ViewT]) -> ViewT:
         """The view for the lists as just read: made by `make()` once per version of them."""
-        return content_cache().view(cls.LISTS, cls.__name__, make)
+        # One per language too: its cards hold texts made in the language of the page (prices, dates).
+        return content_cache().view(cls.LISTS, (cls.__name__, current_language.get()), make)
 
     def filtered(self, key: Hashable, compute: Callable[[], list[RowT]]) -> list[RowT]:
         return content_cache().view(self.LISTS, (key, id(self)), lambda: (self, compute()))[1]

@@ -13,6 +13,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
+from student_portal.i18n import Np_
 from student_portal.pocketbase import Collection, Job, content_cache
 from student_portal.sharing.paths import page_address
 from student_portal.sharing.share import share_url, whatsapp_share
@@ -101,7 +102,7 @@ async def job_cards() -> list[JobCard] | None:
 class JobsState(PagedList, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.JOBS_PAGE
     LIST_ID: ClassVar[str] = "jobs-list"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("job", "jobs")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} job", "{count} jobs")
 
     page: list[JobCard] = []  # the cards shown, one page at a time
     loading: bool = True

@@ -13,7 +13,9 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal import routes
 from student_portal.constants import Limit, StorageKey, Text
+from student_portal.i18n import localized
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.auth import AuthState
 from student_portal.utils.redirects import safe_redirect_path
@@ -90,7 +92,8 @@ class LoginState(rx.State):
 
     @rx.event
     def return_to_page(self, path: Any):
-        return rx.redirect(safe_redirect_path(path), replace=True)
+        # No saved page: the home page in the language of the login page.
+        return rx.redirect(safe_redirect_path(path, home=localized(routes.HOME)), replace=True)
 
     @rx.event
     def clear_error(self):

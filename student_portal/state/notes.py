@@ -15,6 +15,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
+from student_portal.i18n import Np_
 from student_portal.pocketbase import (
     ClientResponseError,
     ContentSlide,
@@ -61,7 +62,7 @@ def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFi
 class NotesState(PagedList, ProtectedDocuments, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.NOTES_PAGE
     LIST_ID: ClassVar[str] = "notes-list"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("note", "notes")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} note", "{count} notes")
 
     phase: str = Phase.CHECKING
     # Every note this visitor may see (fetched with their token): a backend var, never sent;

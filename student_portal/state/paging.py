@@ -7,7 +7,7 @@ the shared cache (`ContentCache.view` shares it between visitors):
     class JobsState(PagedList, rx.State):
         PAGE_SIZE: ClassVar[int] = Limit.JOBS_PAGE
         LIST_ID: ClassVar[str] = "jobs-list"                  # the id of the element whose children are the cards
-        COUNT_WORDS: ClassVar[tuple[str, str]] = ("job", "jobs")          # "1,284 jobs"
+        COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} job", "{count} jobs")          # "1,284 jobs"
         page: list[JobCard] = []
 
         async def _refresh_page(self):         # Show more (and filters) call this
@@ -30,6 +30,7 @@ from typing import Any, ClassVar, TypeVar
 import reflex as rx
 from reflex.event import EventSpec
 
+from student_portal.i18n import Np_
 from student_portal.utils.paging import (
     SHOW_PARAM,
     count_label,
@@ -61,7 +62,7 @@ class PagedList(rx.State, mixin=True):
     # Set by each list: rows per page, the id of the cards' parent element, count words.
     PAGE_SIZE: ClassVar[int] = 24
     LIST_ID: ClassVar[str] = "list"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("item", "items")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} item", "{count} items")
 
     def _shown_from(self, params: Mapping[str, Any]) -> int:
         return shown_from_query(params.get(SHOW_PARAM), self.PAGE_SIZE)

@@ -17,6 +17,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
+from student_portal.i18n import Np_
 from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
 from student_portal.sharing.share import whatsapp_share
 from student_portal.state.address import replace_address
@@ -104,7 +105,7 @@ async def recordings_view() -> RecordingsView:
 class RecordingsState(PagedList, Section, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.RECORDINGS_PAGE
     LIST_ID: ClassVar[str] = "recordings-grid"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("recording", "recordings")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} recording", "{count} recordings")
 
     page: list[RecordingCard] = []  # /youtube: the cards shown, one page at a time
     preview: list[RecordingCard] = []  # home: the newest Limit.RECORDINGS_PREVIEW only

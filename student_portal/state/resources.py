@@ -18,7 +18,8 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n import N_, Np_, gettext
 from student_portal.languages import language_of_path
 from student_portal.mediums import MEDIUM_PARAM, Medium, default_medium, in_medium, medium_choice, medium_param
 from student_portal.pocketbase import (
@@ -41,13 +42,13 @@ from student_portal.utils.query import query_choice
 
 ITEM_THUMB = "400x300"  # OL_Items/AL_Items.image thumbs in the schema
 PAPER, NOTE = "paper", "note"
-ITEM_TYPES = ((PAPER, Text.PAPER), (NOTE, Text.NOTES))  # spec: Paper or Notes, default paper
+ITEM_TYPES = ((PAPER, N_("Paper")), (NOTE, N_("Notes")))  # spec: Paper or Notes, default paper (English msgids)
 
 
 @dataclass(frozen=True)
 class Level:
     key: str  # "ol", "al": the route prefix
-    label: str  # "O/L"
+    label: str  # "O/L" (an English msgid: level_text reads it in the current language)
     folders: str
     items: str
     slides: str
@@ -67,6 +68,11 @@ class Level:
 
     def folder_path(self, folder_id: str) -> str:
         return routes.folder(self.key, folder_id)
+
+
+def level_text(template: str, level: Level) -> str:
+    """`template` (an English msgid with "{level}") in the current language, for `level` (O/L, A/L)."""
+    return gettext(template).format(level=gettext(level.label))
 
 
 LEVELS: dict[str, Level] = {
@@ -179,7 +185,7 @@ class ResourceFoldersState(rx.State):
 class FolderItemsState(PagedList, rx.State):
     PAGE_SIZE: ClassVar[int] = Limit.FOLDER_ITEMS_PAGE
     LIST_ID: ClassVar[str] = "folder-items"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("item", "items")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} item", "{count} items")
 
     level: str = ""
     folder_id: str = ""
@@ -197,7 +203,7 @@ class FolderItemsState(PagedList, rx.State):
     @rx.var
     def heading(self) -> str:
         label = LEVELS[self.level].label if self.level in LEVELS else ""
-        return self.folder_name or f"{label} resources".strip()
+        return self.folder_name or (level_text("{level} resources", LEVELS[self.level]) if label else "")
 
     @rx.var
     def folders_path(self) -> str:

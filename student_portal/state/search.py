@@ -17,6 +17,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit, Text
+from student_portal.i18n import gettext, localized
 from student_portal.pocketbase import ClientResponseError
 from student_portal.search.catalog import (
     SEARCHED_COLLECTIONS,
@@ -72,8 +73,20 @@ class SearchGroup:
     more_href: str = ""  # the list page narrowed to the query, when it has a search
 
 
+def _detail(detail: str) -> str:
+    """A hit's detail line in the visitor's language. The index is shared by every visitor and
+    built in English: its words ("Kuppi Recordings · Maths") are msgids, a record's own text
+    (a subject, a teacher's name) is no msgid and stays as authored."""
+    return " · ".join(gettext(part) for part in detail.split(" · ")) if detail else detail
+
+
 def _hit(doc: Document) -> SearchHit:
-    return SearchHit(title=doc.title, href=doc.href, detail=doc.detail, kind=KIND_LABELS.get(doc.kind, ""))
+    return SearchHit(
+        title=doc.title,
+        href=doc.href,
+        detail=_detail(doc.detail),
+        kind=gettext(KIND_LABELS.get(doc.kind, "")) if doc.kind in KIND_LABELS else "",
+    )
 
 
 def _more_href(kind: str, query: str) -> str:
@@ -84,7 +97,7 @@ def search_groups(groups: list[Group], query: str) -> list[SearchGroup]:
     return [
         SearchGroup(
             kind=g.kind,
-            label=KIND_LABELS[g.kind],
+            label=gettext(KIND_LABELS[g.kind]),
             total=g.total,
             hits=[_hit(h.document) for h in g.hits],
             more_href=_more_href(g.kind, query) if g.total > len(g.hits) else "",
@@ -194,7 +207,7 @@ class SearchState(rx.State):
     @rx.event
     def submit(self, form: dict):
         """The header or results form (with script): open the results page, a new history entry."""
-        return rx.redirect(search_url(form.get("q", "")))
+        return rx.redirect(localized(search_url(form.get("q", ""))))
 
 
 class Phase:

@@ -14,6 +14,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
+from student_portal.i18n import Np_
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists
@@ -76,7 +77,7 @@ class ShopState(PagedList, Section, rx.State):
 
     PAGE_SIZE: ClassVar[int] = Limit.SHOP_PAGE
     LIST_ID: ClassVar[str] = "shop-grid"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("product", "products")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} product", "{count} products")
 
     page: list[ProductCard] = []  # the cards shown: one page on /shop, the preview on home
     categories: list[Option] = []

@@ -10,6 +10,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.constants import Limit
+from student_portal.i18n import Np_
 from student_portal.pocketbase import Talent, TalentCategory
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
@@ -85,7 +86,7 @@ class TalentsState(PagedList, Section, rx.State):
 
     PAGE_SIZE: ClassVar[int] = Limit.TALENTS_PAGE
     LIST_ID: ClassVar[str] = "talents-grid"
-    COUNT_WORDS: ClassVar[tuple[str, str]] = ("talent", "talents")
+    COUNT_WORDS: ClassVar[tuple[str, str]] = Np_("{count} talent", "{count} talents")
 
     page: list[TalentCard] = []  # the cards shown: the preview on home, a page on /talent
     categories: list[CategoryOption] = []

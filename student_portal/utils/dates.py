@@ -7,7 +7,7 @@ SITE_TIME_ZONE (Asia/Colombo, UTC+05:30, no daylight saving).
 
 Clock times are 12-hour with AM/PM ("8:00 PM"): that is how class times are written on Sri
 Lankan tuition posters, SMS and WhatsApp messages, and what phones there show by default.
-Month names are fixed English abbreviations, not the server locale's.
+Month and AM/PM names come from CLDR (Babel) in the visitor's language, never the server locale's.
 Pure: no Reflex, no I/O (today_local reads the clock only when no `now` is given), never raises.
 """
 
@@ -16,10 +16,16 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime
 
+from babel import dates as babel_dates
+
 from student_portal.constants import SITE_TIME_ZONE
+from student_portal.i18n import language, locale
 
 UTC = UTC
-MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+# CLDR patterns (Babel), the month and AM/PM names in the current language: "22 Nov 2026",
+# "22 නොවැ 2026", "22 நவ. 2026"; "8:00 PM", "8:00 ප.ව.".
+DAY_PATTERN = "d MMM y"
+CLOCK_PATTERN = "h:mm a"
 
 # PocketBase's own form and the ISO forms around it; nothing fancier (week dates, basic format).
 _DATETIME_RE = re.compile(
@@ -110,12 +116,11 @@ def format_clock(dt: object) -> str:
     local = to_local(dt)
     if local is None:
         return ""
-    hour = local.hour % 12 or 12
-    return f"{hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+    return babel_dates.format_time(local, CLOCK_PATTERN, locale=locale(language()))
 
 
 def _format_day(day: date) -> str:
-    return f"{day.day} {MONTH_ABBREVIATIONS[day.month - 1]} {day.year}"
+    return babel_dates.format_date(day, DAY_PATTERN, locale=locale(language()))
 
 
 def format_date(dt_or_str: object) -> str:

@@ -1,4 +1,6 @@
 """Paging a long list: how many rows a visitor sees, and the words around them.
+from student_portal.i18n import format_number, ngettext
+
 
 Every list page (recordings, papers, jobs, rooms, products, notes, articles) keeps its whole
 filtered list on the server and sends the browser the first `shown` rows; "Show more" adds
@@ -7,7 +9,7 @@ back return to the same place. Pure: no Reflex, no I/O, never raises.
 
     shown = shown_from_query(params.get("show"), page_size=24)      # 24, 48, ... or 24
     rows = first_rows(matching, shown)                               # what the browser gets
-    label = count_label(len(matching), "recording", "recordings")    # "1,284 recordings"
+    label = count_label(len(matching), "{count} recording", "{count} recordings")  # "1,284 recordings"
     shown = next_shown(shown, page_size=24)                          # after Show more
 """
 
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TypeVar
+
+from student_portal.i18n import format_number, ngettext
 
 T = TypeVar("T")
 
@@ -61,6 +65,7 @@ def has_more(total: int, shown: int, page_size: int, *, most: int = MAX_SHOWN) -
 
 
 def count_label(total: int, one: str, many: str) -> str:
-    """The count in words: "1 recording", "1,284 recordings" (digits grouped as in English)."""
+    """The count in words, in the current language: `one`/`many` are the English msgids
+    ("{count} recording", "{count} recordings"): "1 recording", "1,284 recordings"."""
     total = max(0, int(total))
-    return f"{total:,} {one if total == 1 else many}"
+    return ngettext(one, many, total).format(count=format_number(total))

@@ -13,7 +13,8 @@ from student_portal.constants import StorageKey
 # Generous: two cores shared with other browser suites; the spec gives no number here.
 CONTENT_TIMEOUT_MS = 30_000
 
-_LOADING = re.compile(r"^Loading")
+# "Loading..." in English, Sinhala and Tamil (the catalogs' words for it).
+_LOADING = re.compile(r"^Loading|පූරණය වෙමින්|ஏற்றப்படு")
 
 # Everything in the DOM a payload could use to run script or leave the site unnoticed.
 # Returns one line per problem found.

@@ -12,9 +12,11 @@ set a test runs against (`demo_ids`, or a test's own PocketBase).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from student_portal import pages  # noqa: F401 - declares every page
 from student_portal import routes as site
+from student_portal.languages import Language, in_language_path
 from student_portal.site_pages import site_pages
 
 
@@ -100,6 +102,25 @@ ALL_ROUTES: tuple[Route, ...] = tuple(
 )
 PUBLIC_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if not route.signed_in)
 SIGNED_IN_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if route.signed_in)
+
+# The Sinhala and Tamil pages are the English pages' components built with other texts (the
+# same states, the same markup): the hardening suites visit every English route and this sample
+# in each language, not every page three times (make test would take twice as long for no code
+# path of its own). The sample has a page of every kind: the home page's sections, a list with
+# filters, a signed-in page and a record's page.
+LANGUAGE_SAMPLE_ROUTES: Final = (site.HOME, site.YOUTUBE, site.NOTES, site.BOOKING, site.NEWS_ITEM)
+
+
+def _in_language(route: Route, language: Language) -> Route:
+    return Route(in_language_path(route.template, language), route.signed_in, route.content)
+
+
+LANGUAGE_SAMPLE: tuple[Route, ...] = tuple(
+    _in_language(route, language)
+    for language in (Language.SI, Language.TA)
+    for route in ALL_ROUTES
+    if route.template in {template(r) for r in LANGUAGE_SAMPLE_ROUTES}
+)
 
 # The demo seed's ids (pb/pb_migrations/*_seed_demo.js).
 DEMO_IDS = {"news": "news00000000001", "ol": "olfolder0000001", "al": "alfolder0000001", "teacher": "teacher00000001"}

@@ -18,7 +18,7 @@ from student_portal import routes
 from student_portal.constants import Text
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
-from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, Route
+from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
 from tests.support.pocketbases import DEMO_PASSWORD
 
 # Pages with another face worth checking: a news id that does not exist, a teacher that does not.
@@ -56,7 +56,7 @@ def _route_violations(
 
 @pytest.mark.parametrize("signed_in", [False, True], ids=["signed-out", "signed-in"])
 @pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["390px", "1280px"])
-@pytest.mark.parametrize("route", [*ALL_ROUTES, *EXTRA], ids=lambda r: r.template)
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *EXTRA, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_axe_finds_no_violations(
     browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route, width: dict, signed_in: bool
 ) -> None:

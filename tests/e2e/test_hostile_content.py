@@ -26,7 +26,7 @@ from student_portal.constants import Text
 from student_portal.utils.youtube import EMBED_BASE
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.page_checks import PageWatch, dom_problems, new_visitor, sign_in_context, wait_for_content
-from tests.e2e.routes import ALL_ROUTES, Route
+from tests.e2e.routes import ALL_ROUTES, LANGUAGE_SAMPLE, Route
 from tests.support.hostile_content import (
     FILE_NAME_PAYLOADS,
     HOSTILE_PASSWORD,
@@ -119,7 +119,7 @@ def _open_players_and_previews(page: Page) -> None:
         expect(page.locator("dialog[open]").get_by_test_id("pdf-viewer")).to_be_attached(timeout=30_000)
 
 
-@pytest.mark.parametrize("route", [*ALL_ROUTES, *REFLECTED], ids=lambda r: r.template)
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *REFLECTED, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_no_payload_runs_or_reaches_the_dom_on_any_route(
     browser: Browser,
     base_url: str,

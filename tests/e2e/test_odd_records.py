@@ -25,7 +25,7 @@ from tests.e2e.page_checks import (
     sign_in_context,
     wait_for_content,
 )
-from tests.e2e.routes import ALL_ROUTES, Route
+from tests.e2e.routes import ALL_ROUTES, LANGUAGE_SAMPLE, Route
 from tests.support.odd_content import ODD_PASSWORD, ODD_USER, OddIds, seed_odd
 from tests.support.pocketbases import seeded_pocketbase
 
@@ -52,7 +52,7 @@ def odd_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OddBack
         yield OddBackend(server, ids)
 
 
-@pytest.mark.parametrize("route", ALL_ROUTES, ids=lambda r: r.template)
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_every_route_renders_broken_records_without_a_crash(
     browser: Browser,
     base_url: str,

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.constants import Text
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
-from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, Route
+from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
 from tests.support.pocketbases import DEMO_PASSWORD
 
 ROUTES = ["/", "/jobs", "/no-such-page"]
@@ -40,7 +40,7 @@ def test_pages_carry_security_headers_and_a_script_hash_policy(base_url: str, ro
     assert "'sha256-" in script_src  # the page's own inline scripts, and only those
 
 
-@pytest.mark.parametrize("route", ALL_ROUTES, ids=lambda r: r.template)
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_every_route_carries_the_security_headers(base_url: str, route: Route) -> None:
     response = httpx.get(base_url + route.path(DEMO_IDS), follow_redirects=True)
     for answer in [*response.history, response]:
@@ -53,7 +53,7 @@ def test_every_route_carries_the_security_headers(base_url: str, route: Route) -
     assert "'unsafe-inline'" not in script_src and "frame-ancestors 'none'" in policy
 
 
-@pytest.mark.parametrize("route", ALL_ROUTES, ids=lambda r: r.template)
+@pytest.mark.parametrize("route", [*ALL_ROUTES, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_no_route_breaks_its_content_security_policy(
     browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from student_portal.i18n import in_language
+from student_portal.languages import Language
 from student_portal.utils.paging import (
     MAX_SHOWN,
     count_label,
@@ -61,9 +63,17 @@ def test_first_rows_and_has_more() -> None:
 
 
 def test_count_label_groups_digits_and_says_one_or_many() -> None:
-    assert count_label(1284, "recording", "recordings") == "1,284 recordings"
-    assert count_label(1, "job", "jobs") == "1 job"
-    assert count_label(0, "room", "rooms") == "0 rooms"
+    assert count_label(1284, "{count} recording", "{count} recordings") == "1,284 recordings"
+    assert count_label(1, "{count} job", "{count} jobs") == "1 job"
+    assert count_label(0, "{count} room", "{count} rooms") == "0 rooms"
+
+
+def test_count_label_in_sinhala_and_tamil() -> None:
+    with in_language(Language.SI):
+        assert count_label(1284, "{count} recording", "{count} recordings") == "පටිගත කිරීම් 1,284"
+    with in_language(Language.TA):
+        assert count_label(1, "{count} job", "{count} jobs") == "1 வேலை"
+        assert count_label(2, "{count} job", "{count} jobs") == "2 வேலைகள்"
 
 
 @given(st.text(max_size=12), st.integers(min_value=1, max_value=100))

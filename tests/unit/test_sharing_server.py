@@ -170,6 +170,7 @@ async def test_robots_points_at_the_sitemap_and_keeps_private_pages_out(data) ->
         robots = (await client.get("/robots.txt")).text
     assert f"Sitemap: {SITE}/sitemap.xml" in robots
     assert "Disallow: /login" in robots and "Disallow: /saved" in robots and "Disallow: /notes" in robots
+    assert "Disallow: /si/login" in robots and "Disallow: /ta/notes" in robots
 
 
 async def test_the_sitemap_lists_public_pages_and_published_content(data) -> None:
@@ -177,7 +178,11 @@ async def test_the_sitemap_lists_public_pages_and_published_content(data) -> Non
         response = await client.get("/sitemap.xml")
     assert response.headers["content-type"].startswith("application/xml")
     locs = set(response.text.split("<loc>")[i].split("</loc>")[0] for i in range(1, response.text.count("<loc>") + 1))
-    assert locs == {f"{SITE}/", f"{SITE}/jobs/", f"{SITE}/news/n1", f"{SITE}/ol/f1", f"{SITE}/class/t1"}
+    english = {"/", "/jobs/", "/news/n1", "/ol/f1", "/class/t1"}
+    # Every page in English, Sinhala and Tamil, each entry naming the other two (hreflang).
+    assert locs == {f"{SITE}{prefix}{path}" for prefix in ("", "/si", "/ta") for path in english}
+    assert f'<xhtml:link rel="alternate" hreflang="ta" href="{SITE}/ta/news/n1"/>' in response.text
+    assert f'<xhtml:link rel="alternate" hreflang="x-default" href="{SITE}/jobs/"/>' in response.text
 
 
 async def test_calendars_one_class_a_teachers_feed_and_unknowns(data) -> None:

@@ -1,0 +1,52 @@
+"""The translators' side of the catalogs: extract every text the code marks, and bring the
+Sinhala and Tamil .po files up to date with it (`make messages`). Not used by the site itself.
+
+Marked texts: `Message("...")` (Text's attributes), `gettext`, `ngettext`, `N_` (a text kept
+for later), `Np_` (a plural pair kept for later) and `level_text` (a text with the O/L or A/L
+level in it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from student_portal.i18n import DOMAIN, LOCALE_DIR, po_path
+from student_portal.languages import LANGUAGES, Language
+
+PACKAGE_DIR = Path(__file__).parent
+KEYWORDS = {**DEFAULT_KEYWORDS, "Message": None, "N_": None, "Np_": (1, 2), "level_text": (1,)}
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def extract() -> Catalog:
+    """Every marked text in student_portal/, as a template catalog."""
+    catalog = Catalog(project="Student Portal", copyright_holder="Student Portal")
+    for filename, lineno, message, comments, context in extract_from_dir(
+        PACKAGE_DIR, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def update() -> None:
+    """Write the template and merge it into each language's .po (new texts come in untranslated,
+    changed ones fuzzy: the catalog test fails until a translator has done them)."""
+    template = extract()
+    with TEMPLATE.open("wb") as out:
+        write_po(out, template, width=100, no_location=True, sort_output=True)
+    for language in LANGUAGES:
+        if language is Language.EN:
+            continue
+        with po_path(language).open("rb") as po:
+            catalog = read_po(po, locale=language.value)
+        catalog.update(template)
+        with po_path(language).open("wb") as out:
+            write_po(out, catalog, width=100, no_location=True, sort_output=True, ignore_obsolete=True)
+
+
+if __name__ == "__main__":
+    update()

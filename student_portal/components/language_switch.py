@@ -1,0 +1,50 @@
+"""The language switch in the header and the phone menu: English, සිංහල, தமிழ்.
+
+Each entry is a plain link (a full page load: every language is its own prerendered page) to
+the same route in that language; assets/language.js completes it with the rest of the address
+(ids, filters) and remembers the choice for the next visit to /.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal.components.links import plain_link
+from student_portal.i18n import current_language, gettext
+from student_portal.languages import Language, in_language_path
+
+LANGUAGE_SCRIPT = "language.js"
+# Each language's name in itself, as a switch shows them.
+NAMES = {Language.EN: "English", Language.SI: "සිංහල", Language.TA: "தமிழ்"}
+
+
+def language_script() -> rx.Component:
+    """For the page head: one small deferred file, cached by the browser."""
+    return rx.el.script(src=rx.asset(LANGUAGE_SCRIPT), defer=True)
+
+
+def _target(route: str, language: Language) -> str:
+    # A route with an argument (/news/[news_id]) has no address at build time: its language's
+    # home page until the script puts in the real one.
+    return in_language_path(route if route.startswith("/") and "[" not in route else "/", language)
+
+
+def language_switch(route: str, class_name: str = "") -> rx.Component:
+    """Links to `route` in each UI language; the current one is marked."""
+    here = current_language.get()
+    return rx.el.nav(
+        *[
+            plain_link(
+                NAMES[language],
+                href=_target(route, language),
+                lang=language.value,
+                data_language=language.value,
+                aria_current="true" if language is here else None,
+                class_name="flex min-h-11 items-center rounded-md px-2 text-sm font-medium "
+                + ("bg-blue-50 text-blue-800" if language is here else "text-slate-700 hover:bg-slate-100"),
+            )
+            for language in Language
+        ],
+        aria_label=gettext("Language"),
+        class_name=f"items-center gap-0.5 {class_name}",
+    )

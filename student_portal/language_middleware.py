@@ -1,0 +1,26 @@
+"""Every state event runs in the language of the page it came from (/si/... Sinhala, /ta/...
+Tamil, else English), so the messages, dates and prices a state sets are in its visitor's
+language. Reflex 0.10 awaits a middleware's `preprocess` in the same task, just before the
+handler (reflex_base/event/processor/base_state_processor.py `_execute_event`), so the context
+variable it sets holds for the handler, its chained updates and a background task it starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reflex.middleware import Middleware
+
+from student_portal.i18n import current_language
+from student_portal.languages import language_of_path
+
+
+def page_path(state: Any) -> str:
+    page = state.router.page
+    return page.raw_path or page.path or "/"
+
+
+class LanguageMiddleware(Middleware):
+    async def preprocess(self, app: Any, state: Any, event: Any) -> None:
+        current_language.set(language_of_path(page_path(state)))
+        return None

@@ -1,0 +1,227 @@
+"""The whole site in English, Sinhala and Tamil (issue 12, items 1-2): each page prerendered in
+its language under /si/... and /ta/..., the language switch, the remembered choice, and sign-in
+that comes back to the page in its language."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from student_portal import routes
+from student_portal.constants import NAVIGATION, Text
+from student_portal.i18n import gettext, in_language
+from student_portal.languages import Language, in_language_path
+from tests.e2e.auth_support import DEMO_PASSWORD, at, sign_in_with_form
+from tests.e2e.conftest import PHONE
+from tests.e2e.page_checks import wait_for_content
+from tests.e2e.routes import ALL_ROUTES, DEMO_IDS
+
+TRANSLATED = [Language.SI, Language.TA]
+NOT_FOUND_PATH = "/no-such-page"
+# Every page with an address of its own (a record's page is checked in its language below).
+FIXED_PAGES = [
+    r.template for r in ALL_ROUTES if "{" not in r.template and "?" not in r.template and r.content is not None
+]
+FIXED_PAGES.remove(NOT_FOUND_PATH)
+
+
+class _Headings(HTMLParser):
+    """The text of the <h1>-<h3> and the labelled <nav>s of a page's HTML, and its <html lang>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang = ""
+        self.headings: list[str] = []
+        self.navs: list[str] = []
+        self._open: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "html":
+            self.lang = values.get("lang") or ""
+        if tag == "nav" and values.get("aria-label"):
+            self.navs.append(values["aria-label"] or "")
+        if tag in ("h1", "h2", "h3"):
+            self._open = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("h1", "h2", "h3") and self._open is not None:
+            self.headings.append(" ".join("".join(self._open).split()))
+            self._open = None
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._open.append(data)
+
+
+def _raw(base_url: str, path: str, status: int = 200) -> tuple[_Headings, str]:
+    """The page as a crawler or a phone without JavaScript gets it."""
+    response = httpx.get(base_url + path, follow_redirects=True, timeout=30)
+    assert response.status_code == status, path
+    parsed = _Headings()
+    parsed.feed(response.text)
+    return parsed, response.text
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_raw_html_of_the_home_page_is_already_in_its_language(base_url: str, language: Language) -> None:
+    parsed, html = _raw(base_url, in_language_path(routes.HOME, language))
+    assert parsed.lang == language.value
+    with in_language(language):
+        assert Text.WELCOME in parsed.headings  # the hero
+        for item in NAVIGATION:
+            assert f">{item.title}<" in html  # the navigation, before any script runs
+        assert gettext("Main") in parsed.navs and gettext("Language") in parsed.navs
+    for other in Language:
+        assert f'hreflang="{other.value}" href="' in html
+    assert 'hreflang="x-default"' in html
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+@pytest.mark.parametrize("path", FIXED_PAGES)
+def test_every_page_is_prerendered_with_its_headings_in_its_language(
+    base_url: str, path: str, language: Language
+) -> None:
+    english, english_html = _raw(base_url, path)
+    translated, html = _raw(base_url, in_language_path(path, language))
+    assert english.lang == "en" and translated.lang == language.value
+    with in_language(language):
+        ours = {h: gettext(h) for h in english.headings if h and gettext(h) != h}
+        assert gettext("Main") in translated.navs  # the header, as on every page
+    # Every heading that is a text of ours comes translated; none stays English. (A record's
+    # own words, a teacher's name, stay as authored in every language.)
+    assert set(ours.values()) <= set(translated.headings)
+    assert not set(ours) & set(translated.headings)
+    titles = [re.search(r"<title>([^<]*)</title>", page).group(1) for page in (english_html, html)]  # type: ignore[union-attr]
+    assert path == routes.HOME or titles[0] != titles[1]
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_an_unknown_address_says_page_not_found_in_its_language(page: Page, base_url: str, language) -> None:
+    path = in_language_path(NOT_FOUND_PATH, language)
+    parsed, html = _raw(base_url, path, status=404)
+    with in_language(language):
+        # Reflex serves an unknown address its one shell page: our server gives it the language's
+        # lang and <title>; the catch-all /si/ (/ta/) page draws the message in the language.
+        assert parsed.lang == language.value and f"<title>{Text.PAGE_NOT_FOUND} |" in html
+        page.goto(base_url + path)
+        expect(page.get_by_role("heading", level=1)).to_have_text(Text.PAGE_NOT_FOUND)
+        home = page.get_by_role("main").get_by_role("link", name=gettext("Go to the home page"))
+        expect(home).to_have_attribute("href", in_language_path(routes.HOME, language))
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_empty_and_failure_messages_are_in_the_page_language(page: Page, base_url: str, backend, language) -> None:
+    with in_language(language):
+        no_jobs, no_rooms, no_videos, jobs_failed = Text.NO_JOBS, Text.NO_ROOMS, Text.NO_VIDEOS_FOUND, Text.JOBS_FAILED
+    backend.empty()
+    page.goto(base_url + in_language_path(routes.JOBS, language))
+    expect(page.get_by_role("status")).to_have_text(no_jobs)
+    page.goto(base_url + in_language_path(routes.BOOKING, language))
+    expect(page.get_by_role("status")).to_have_text(no_rooms)
+    page.goto(base_url + in_language_path(routes.YOUTUBE, language) + "?q=zzz")
+    expect(page.get_by_role("main").get_by_role("status").filter(has_text=no_videos)).to_contain_text("zzz")
+    backend.down()
+    page.goto(base_url + in_language_path(routes.JOBS, language))
+    expect(page.get_by_role("alert")).to_have_text(jobs_failed)
+
+
+def test_prices_counts_and_the_buy_message_are_in_the_page_language(page: Page, base_url: str, demo_pocketbase) -> None:
+    page.goto(base_url + "/si" + routes.SHOP)
+    wait_for_content(page)
+    main = page.get_by_role("main")
+    expect(main.get_by_text(re.compile(r"^රු\. \d")).first).to_be_visible()
+    expect(main.get_by_text(re.compile(r"^නිෂ්පාදන \d"))).to_be_visible()
+    buy = main.get_by_role("link", name=re.compile("^දැන් මිලදී ගන්න")).first
+    assert "%E0%B6%B8%E0%B6%A7" in (buy.get_attribute("href") or "")  # "මට ... මිලදී ගැනීමට අවශ්‍යයි"
+    page.goto(base_url + "/ta" + routes.BOOKING)
+    wait_for_content(page)
+    expect(page.get_by_role("main").get_by_text(re.compile(r"^ரூ\. \d")).first).to_be_visible()
+
+
+def _switch(page: Page, language: Language, phone: bool) -> None:
+    if phone:
+        page.get_by_role("banner").locator("summary").click()  # the phone menu
+        scope = page.get_by_role("navigation", name=re.compile(".")).filter(has=page.locator("a[data-language]")).last
+    else:
+        scope = page.get_by_role("banner")
+    scope.locator(f'a[data-language="{language.value}"]:visible').click()
+
+
+@pytest.mark.parametrize("width", [PHONE, None], ids=["phone", "desktop"])
+def test_the_switch_keeps_the_page_and_its_filters_and_is_remembered(
+    browser, base_url: str, demo_pocketbase, client_ip: str, width
+) -> None:
+    context = browser.new_context(
+        extra_http_headers={"X-Forwarded-For": client_ip}, viewport=width or {"width": 1280, "height": 800}
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url + routes.YOUTUBE + "?q=maths")
+        wait_for_content(page)
+        _switch(page, Language.SI, phone=width is not None)
+        expect(page).to_have_url(re.compile(re.escape(base_url) + r"/si/youtube/?\?q=maths$"))
+        with in_language(Language.SI):
+            expect(page.get_by_role("heading", level=1)).to_have_text(Text.KUPPI_RECORDINGS)
+        assert page.evaluate("document.documentElement.lang") == "si"
+        page.reload()
+        expect(page).to_have_url(re.compile(r"/si/youtube/?\?q=maths$"))
+        page.goto(base_url + "/")  # a new visit to the home page: the chosen language's
+        expect(page).to_have_url(at(base_url, "/si/"))
+        with in_language(Language.SI):
+            expect(page.get_by_role("heading", level=1)).to_have_text(Text.WELCOME)
+        _switch(page, Language.TA, phone=width is not None)
+        expect(page).to_have_url(at(base_url, "/ta/"))
+        _switch(page, Language.EN, phone=width is not None)
+        expect(page).to_have_url(at(base_url, "/"))
+        page.goto(base_url + "/")
+        expect(page).to_have_url(at(base_url, "/"))  # English chosen: home stays English
+        expect(page.get_by_role("heading", level=1)).to_have_text(Text.WELCOME)
+    finally:
+        context.close()
+
+
+def test_a_record_page_switches_with_its_id(page: Page, base_url: str, demo_pocketbase) -> None:
+    path = routes.news_item(DEMO_IDS["news"])
+    page.goto(base_url + "/ta" + path)
+    wait_for_content(page)
+    with in_language(Language.TA):
+        expect(page.get_by_role("link", name=gettext("Back to home"))).to_have_attribute("href", "/ta/")
+    _switch(page, Language.SI, phone=False)
+    expect(page).to_have_url(re.compile(re.escape(base_url + "/si" + path) + "/?$"))
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_sign_in_returns_to_the_page_in_its_language(page: Page, base_url: str, demo_pocketbase, language) -> None:
+    notes = in_language_path(routes.NOTES, language)
+    page.goto(base_url + notes)
+    expect(page).to_have_url(at(base_url, in_language_path(routes.LOGIN, language)))
+    with in_language(language):
+        expect(page.get_by_role("heading", name=Text.SIGN_IN_HEADING)).to_be_visible()
+        form = page.get_by_role("main")
+        form.get_by_label(Text.IDENTITY_LABEL).fill("notes")
+        form.get_by_label(Text.PASSWORD_LABEL, exact=True).fill(DEMO_PASSWORD)
+        form.get_by_role("button", name=Text.SIGN_IN, exact=True).click()
+        expect(page).to_have_url(at(base_url, notes))
+        expect(page.get_by_role("heading", level=1)).to_have_text(Text.UNI_NOTES)
+        expect(page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT)).to_be_visible()
+
+
+def test_sign_in_form_in_english_still_works(page: Page, base_url: str, demo_pocketbase) -> None:
+    page.goto(base_url + routes.NOTES)
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
+    sign_in_with_form(page, "notes")
+    expect(page).to_have_url(at(base_url, routes.NOTES))
+
+
+def test_the_sitemap_and_robots_name_every_language(base_url: str) -> None:
+    sitemap = httpx.get(base_url + routes.SITEMAP_XML, timeout=30).text
+    for prefix in ("", "/si", "/ta"):
+        assert re.search(rf"<loc>[^<]*{prefix}/youtube/</loc>", sitemap)
+    assert 'hreflang="si"' in sitemap and 'hreflang="x-default"' in sitemap
+    robots = httpx.get(base_url + routes.ROBOTS_TXT, timeout=30).text
+    assert "Disallow: /si/login" in robots and "Disallow: /ta/notes" in robots
