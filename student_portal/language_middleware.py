@@ -1,7 +1,7 @@
 """Every state event runs in the language of the page it came from (/si/... Sinhala, /ta/...
 Tamil, else English), so the messages, dates and prices a state sets are in its visitor's
 language. Reflex 0.10 awaits a middleware's `preprocess` in the same task, just before the
-handler (reflex_base/event/processor/base_state_processor.py `_execute_event`), so the context
+handler (its event processor's `_execute_event`), so the context
 variable it sets holds for the handler, its chained updates and a background task it starts.
 """
 
