@@ -65,7 +65,9 @@ def test_phone_shows_four_short_tabs_and_a_menu_with_everything(page: Page, base
     # The toggle itself: its "Menu" text is sr-only (clipped), so clicking the text hits the icon.
     page.locator("summary").filter(has_text="Menu").click()
     expect(menu).to_be_visible()
-    expect(menu.get_by_role("link")).to_have_count(len(NAVIGATION))
+    languages = menu.get_by_role("navigation", name="Language")  # the language switch, at its end
+    expect(languages.get_by_role("link")).to_have_text(["English", "සිංහල", "தமிழ்"])
+    expect(menu.get_by_role("link")).to_have_count(len(NAVIGATION) + 3)
     menu.get_by_role("link", name="Tuition Classes").click()
     expect(page).to_have_url(base_url + routes.PROFILE)
 
