@@ -6,8 +6,10 @@ from it. What a browser may ask is passed on (`thumb`, `token`, `download`, rang
 revalidation headers), and PocketBase's answer comes back as it is: status, type, length,
 range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
 files: 30 days). A tokenised (protected) file is never stored by any cache
-(`private, no-store`), whatever PocketBase said. Answered before Reflex's app, like
-lead_images.py, with no middleware on the way of pages and the websocket.
+(`private, no-store`), whatever PocketBase said. A public JPEG/PNG goes to a browser that
+accepts WebP as WebP (student_portal/image_variants.py, converted once and kept), with
+`Vary: Accept` on every answer for such a picture so no cache hands one format to the other.
+Answered before Reflex's app, like lead_images.py, with no middleware on the way of pages and the websocket.
 """
 
 from __future__ import annotations
@@ -15,13 +17,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import httpx
 from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route, Router
 from starlette.types import ASGIApp
 
 from student_portal.asgi_prefix import answered_before
+from student_portal.image_variants import (
+    CONVERTIBLE,
+    MAX_SOURCE_BYTES,
+    WEBP,
+    VariantCache,
+    accepts_webp,
+    shared_variants,
+)
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client
 from student_portal.routes import FILES_PREFIX
 
@@ -55,12 +67,48 @@ def _response_headers(upstream_headers: dict[str, str], *, tokenised: bool, stat
         headers["content-type"] = "application/octet-stream"
     # Note previews are framed by our own pages: the site's default (DENY) would block them.
     headers["x-frame-options"] = "SAMEORIGIN"
+    if not tokenised and _media_type(headers) in CONVERTIBLE:
+        headers["vary"] = "Accept"  # the same address answers WebP or the original
     return headers
 
 
-def with_file_proxy(app: ASGIApp, client: Callable[[], PocketBaseClient] = configured_client) -> ASGIApp:
+def _media_type(headers: dict[str, str]) -> str:
+    return headers.get("content-type", "").partition(";")[0].strip().lower()
+
+
+def _webp_candidate(upstream_headers: dict[str, str], status: int) -> bool:
+    """A whole public picture small enough to read and convert."""
+    try:
+        length = int(upstream_headers.get("content-length", ""))
+    except ValueError:
+        return False
+    return (
+        status == 200
+        and _media_type(upstream_headers) in CONVERTIBLE
+        and "content-encoding" not in upstream_headers
+        and 0 < length <= MAX_SOURCE_BYTES
+    )
+
+
+def with_file_proxy(
+    app: ASGIApp,
+    client: Callable[[], PocketBaseClient] = configured_client,
+    variants: Callable[[], VariantCache] = shared_variants,
+) -> ASGIApp:
     """ASGI transform (rx.App(api_transformer=...)): answers /files/ requests, hands every
     other request and the websocket straight to `app`."""
+
+    async def as_webp(
+        parts: tuple[str, str, str], thumb: str, upstream: httpx.Response, headers: dict[str, str]
+    ) -> Response | None:
+        """The WebP answer for this picture, or None when the original is the better one (then
+        `upstream` has been read: its bytes are in `upstream.content`)."""
+        source = await upstream.aread()
+        variant = await run_in_threadpool(variants().variant, (*parts, thumb, WEBP), source)
+        if variant.body is None:
+            return None
+        headers = {name: value for name, value in headers.items() if name not in ("content-length", "etag")}
+        return Response(variant.body, headers={**headers, "content-type": WEBP})
 
     async def serve(request: Request) -> Response:
         parts = (request.path_params["collection"], request.path_params["record"], request.path_params["name"])
@@ -78,6 +126,19 @@ def with_file_proxy(app: ASGIApp, client: Callable[[], PocketBaseClient] = confi
         if request.method == "HEAD":
             await upstream.aclose()
             return Response(status_code=upstream.status_code, headers=response_headers)
+        wants_webp = (
+            not params.keys() & {"token", "download"}
+            and "range" not in headers
+            and accepts_webp(request.headers.get("accept", ""))
+        )
+        if wants_webp and _webp_candidate(dict(upstream.headers), upstream.status_code):
+            try:
+                converted = await as_webp(parts, params.get("thumb", ""), upstream, response_headers)
+            finally:
+                await upstream.aclose()
+            if converted is not None:
+                return converted
+            return Response(upstream.content, status_code=upstream.status_code, headers=response_headers)
         return StreamingResponse(
             upstream.aiter_raw(),
             status_code=upstream.status_code,

@@ -61,14 +61,18 @@ def review_score(hotel: HotelCard) -> rx.Component:
     )
 
 
-def hotel_card(hotel: HotelCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Component:
+def hotel_card(
+    hotel: HotelCard, *, save_kind: str = "", heading=rx.el.h2, eager: rx.Var[bool] | bool = False
+) -> rx.Component:
+    """`eager`: the first card's picture, the largest paint of /booking on a phone; the others
+    are lazy, so a phone fetches only those in or near its screen."""
     return rx.el.article(
         image(
             src=hotel.image_url,
             alt=hotel.name,
             width=640,
             height=400,
-            loading="lazy",
+            eager=eager,
             class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover",
         ),
         rx.el.div(

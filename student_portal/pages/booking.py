@@ -54,7 +54,10 @@ def booking() -> rx.Component:
             error_text=Text.ROOMS_FAILED,
             items=BookingState.page,
             content=rx.el.div(
-                rx.foreach(BookingState.page, lambda hotel: hotel_card(hotel, save_kind=Kind.HOTEL)),
+                rx.foreach(
+                    BookingState.page,
+                    lambda hotel, index: hotel_card(hotel, save_kind=Kind.HOTEL, eager=index == 0),
+                ),
                 id=BookingState.LIST_ID,
                 class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
             ),

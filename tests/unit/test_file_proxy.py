@@ -9,7 +9,9 @@ import pytest
 from starlette.responses import PlainTextResponse
 
 from student_portal.file_proxy import with_file_proxy
+from student_portal.image_variants import VariantCache
 from student_portal.pocketbase import PocketBaseClient
+from tests.unit.test_image_variants import noisy_low_quality_jpeg, photo
 
 PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400"
 
@@ -114,3 +116,78 @@ def test_pocketbase_down_is_a_502_not_a_crash() -> None:
 
     response = asyncio.run(go())
     assert response.status_code == 502 and response.headers["cache-control"] == "no-store"
+
+
+# --- WebP for browsers that accept it (student_portal/image_variants.py) --------------------------
+
+CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+
+
+def jpeg() -> bytes:
+    return photo(quality=90)
+
+
+def picture_backend(data: bytes, seen: list[httpx.Request]):
+    def backend(req: httpx.Request) -> httpx.Response:
+        seen.append(req)
+        headers = {"content-type": "image/jpeg", "cache-control": PUBLIC_CACHE, "content-length": str(len(data))}
+        return httpx.Response(200, stream=body(data), headers=headers)
+
+    return backend
+
+
+def picture_request(path: str, data: bytes, variants: VariantCache, **kwargs) -> tuple[httpx.Response, list]:
+    seen: list[httpx.Request] = []
+    client = PocketBaseClient("http://pb.internal:8090", transport=httpx.MockTransport(picture_backend(data, seen)))
+    app = with_file_proxy(PlainTextResponse("the site"), lambda: client, lambda: variants)
+
+    async def go() -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site.test") as http:
+            return await http.get(path, **kwargs)
+
+    return asyncio.run(go()), seen
+
+
+def test_a_public_picture_reaches_a_webp_browser_as_webp_cached_and_varying_on_accept() -> None:
+    source, variants = jpeg(), VariantCache()
+    response, seen = picture_request(
+        "/files/pbc_1/rec1/photo_x.jpg?thumb=640x400", source, variants, headers={"Accept": CHROME_ACCEPT}
+    )
+    assert response.status_code == 200 and response.headers["content-type"] == "image/webp"
+    assert response.content[:4] == b"RIFF" and len(response.content) < len(source)
+    assert response.headers["content-length"] == str(len(response.content))
+    assert response.headers["cache-control"] == PUBLIC_CACHE
+    assert response.headers["vary"] == "Accept"
+    assert dict(seen[0].url.params) == {"thumb": "640x400"}
+    assert len(variants) == 1
+    again, _ = picture_request(
+        "/files/pbc_1/rec1/photo_x.jpg?thumb=640x400", source, variants, headers={"Accept": CHROME_ACCEPT}
+    )
+    assert again.content == response.content and len(variants) == 1
+
+
+def test_a_browser_without_webp_gets_the_original_with_vary_accept() -> None:
+    source, variants = jpeg(), VariantCache()
+    response, _ = picture_request("/files/pbc_1/rec1/photo_x.jpg", source, variants, headers={"Accept": "image/*"})
+    assert response.headers["content-type"] == "image/jpeg" and response.content == source
+    assert response.headers["vary"] == "Accept"
+    assert len(variants) == 0
+
+
+@pytest.mark.parametrize("query", ["?token=FT", "?thumb=640x400&token=FT", "?download=1"])
+def test_a_protected_or_downloaded_file_is_never_converted_nor_kept(query: str) -> None:
+    source, variants = jpeg(), VariantCache()
+    response, _ = picture_request(
+        "/files/pbc_1/rec1/photo_x.jpg" + query, source, variants, headers={"Accept": CHROME_ACCEPT}
+    )
+    assert response.headers["content-type"] == "image/jpeg" and response.content == source
+    assert len(variants) == 0
+    if "token" in query:
+        assert response.headers["cache-control"] == "private, no-store" and "vary" not in response.headers
+
+
+def test_a_picture_webp_cannot_shrink_is_served_as_it_is() -> None:
+    tiny, variants = noisy_low_quality_jpeg(), VariantCache()
+    response, _ = picture_request("/files/pbc_1/rec1/photo_x.jpg", tiny, variants, headers={"Accept": CHROME_ACCEPT})
+    assert response.headers["content-type"] == "image/jpeg" and response.content == tiny
+    assert response.headers["content-length"] == str(len(tiny))
