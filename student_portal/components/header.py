@@ -12,7 +12,7 @@ from reflex.vars.function import FunctionStringVar
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
 from student_portal.components.icons import icon
-from student_portal.components.language_switch import language_switch
+from student_portal.components.language_switch import language_menu, language_switch
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
@@ -131,7 +131,7 @@ def site_header(active: str, route: str = "/") -> rx.Component:
             rx.el.div(
                 search_box(),
                 search_icon_link(),
-                language_switch(route, "hidden lg:flex"),
+                language_menu(route, "hidden lg:block"),
                 phone_tabs(active),
                 phone_menu(active, route),
                 theme_toggle("hidden size-10 items-center justify-center lg:flex"),

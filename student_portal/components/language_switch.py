@@ -48,3 +48,29 @@ def language_switch(route: str, class_name: str = "") -> rx.Component:
         aria_label=gettext("Language"),
         class_name=f"items-center gap-0.5 {class_name}",
     )
+
+
+LANGUAGE_MENU_ID = "language-menu"
+
+
+def language_menu(route: str, class_name: str = "") -> rx.Component:
+    """The header's switch on wide screens: the current language's name, opening the three.
+
+    A closed <details> draws nothing inside it, so an English page does not show "සිංහල" and
+    "தமிழ்" until asked, and downloads no Sinhala or Tamil font for them."""
+    here = current_language.get()
+    return rx.el.details(
+        rx.el.summary(
+            rx.el.span(gettext("Language"), ": ", class_name="sr-only"),
+            rx.el.span(NAMES[here], lang=here.value),
+            class_name="flex min-h-11 cursor-pointer list-none items-center rounded-md px-2 text-sm font-medium "
+            "text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
+        ),
+        language_switch(
+            route,
+            "absolute right-0 z-40 mt-1 flex flex-col items-stretch rounded-lg border border-slate-200 bg-white p-1 "
+            "shadow-lg",
+        ),
+        id=LANGUAGE_MENU_ID,
+        class_name=f"relative {class_name}".strip(),
+    )

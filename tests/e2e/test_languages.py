@@ -144,12 +144,9 @@ def test_prices_counts_and_the_buy_message_are_in_the_page_language(page: Page, 
 
 
 def _switch(page: Page, language: Language, phone: bool) -> None:
-    if phone:
-        page.get_by_role("banner").locator("summary").click()  # the phone menu
-        scope = page.get_by_role("navigation", name=re.compile(".")).filter(has=page.locator("a[data-language]")).last
-    else:
-        scope = page.get_by_role("banner")
-    scope.locator(f'a[data-language="{language.value}"]:visible').click()
+    """Choose `language` in the phone menu or the header's language menu."""
+    page.locator("#phone-menu > summary" if phone else "#language-menu > summary").click()
+    page.locator(f'header a[data-language="{language.value}"]:visible').click()
 
 
 @pytest.mark.parametrize("width", [PHONE, None], ids=["phone", "desktop"])
@@ -216,6 +213,18 @@ def test_sign_in_form_in_english_still_works(page: Page, base_url: str, demo_poc
     expect(page).to_have_url(at(base_url, routes.LOGIN))
     sign_in_with_form(page, "notes")
     expect(page).to_have_url(at(base_url, routes.NOTES))
+
+
+def test_an_english_page_shows_no_sinhala_or_tamil_until_the_language_menu_opens(page: Page, base_url: str) -> None:
+    """So it downloads no Sinhala or Tamil font for the switch (fonts load for shown letters)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + routes.JOBS)
+    menu = page.get_by_role("banner").locator("#language-menu")
+    expect(menu.locator("summary")).to_have_text("Language: English")
+    expect(menu.get_by_role("link", name="සිංහල")).to_be_hidden()
+    menu.locator("summary").click()
+    expect(menu.get_by_role("link", name="සිංහල")).to_be_visible()
+    expect(menu.get_by_role("link", name="English")).to_have_attribute("aria-current", "true")
 
 
 def test_the_sitemap_and_robots_name_every_language(base_url: str) -> None:
