@@ -84,7 +84,9 @@ def _in(language: Language, component: Callable[[], rx.Component]) -> Callable[[
             return component()
 
     page.__name__ = f"{getattr(component, '__name__', 'page')}_{language.value}"
-    page.__module__ = component.__module__
+    # Reflex puts a page's memoized components in a module named after its function's module
+    # (.web/app_components/...): one per language, or every page would load all three languages.
+    page.__module__ = component.__module__ + ("" if language is Language.EN else f"_{language.value}")
     page.__qualname__ = page.__name__
     return page
 
