@@ -10,6 +10,7 @@ them against the installed Reflex.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import reflex as rx
@@ -53,6 +54,7 @@ def check(app: rx.App) -> None:
     from reflex.app import EventProcessor  # the class behind app.event_processor
 
     require(EventProcessor, "enqueue")
+    built_pages_dir()  # raises if Reflex moved it
 
 
 def socket_is_here(app: rx.App, token: str) -> bool:
@@ -67,3 +69,17 @@ def socket_is_here(app: rx.App, token: str) -> bool:
 async def enqueue(app: rx.App, token: str, event_name: str) -> None:
     """Queue the event `event_name` for the visitor `token`, as if their page had sent it."""
     await app.event_processor.enqueue(token, Event(name=event_name))
+
+
+def built_pages_dir() -> Path:
+    """Where `reflex export` / `reflex run --env prod` writes the built pages (`<route>/index.html`).
+
+    Reflex serves them from here (reflex.utils.exec.get_frontend_mount); it has no public name
+    for the folder. Checked at start-up (`check_built_pages_dir`) and by a unit test."""
+    from reflex import constants
+    from reflex.utils import prerequisites
+
+    require(prerequisites, "get_web_dir")
+    require(constants.Dirs, "STATIC")
+    frontend_path = rx.config.get_config().frontend_path.strip("/")
+    return (prerequisites.get_web_dir() / constants.Dirs.STATIC / frontend_path).resolve()

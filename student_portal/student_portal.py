@@ -19,6 +19,7 @@ from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.language_middleware import LanguageMiddleware
 from student_portal.lead_images import with_lead_images
+from student_portal.page_paths import with_page_paths
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
 from student_portal.security_headers import SecurityHeadersMiddleware
@@ -56,11 +57,13 @@ app = rx.App(
         # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
         rx.el.script(src=rx.asset("hash_target.js"), defer=True),
     ],
-    # The lead images' redirects, PocketBase's files from the site's origin, redirects made
+    # Built pages at their own address without a redirect (innermost: the rest see the address
+    # asked for), the lead images' redirects, PocketBase's files from the site's origin, redirects made
     # relative (never to the Host a request named), link previews / robots / sitemap / calendars
     # (sharing), then security headers on every response (the last wraps all, so it hashes each
     # page's final HTML).
     api_transformer=[
+        with_page_paths,
         with_lead_images,
         with_file_proxy,
         with_host_safe_redirects,

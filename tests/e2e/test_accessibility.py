@@ -204,7 +204,7 @@ def test_the_skip_link_jumps_to_the_content_without_leaving_the_page(page: Page,
     expect(skip).to_be_focused()
     expect(skip).to_be_visible()  # shown when focused
     page.keyboard.press("Enter")
-    # The page itself is served at /jobs/ (the static server's trailing-slash redirect).
+    # Served at /jobs itself (no trailing-slash redirect: student_portal/page_paths.py).
     expect(page).to_have_url(re.compile(re.escape(base_url) + r"/jobs/?#main$"))
     page.keyboard.press("Tab")  # the next stop is inside the content, not the header
     assert page.evaluate("() => document.activeElement.closest('main') !== null")

@@ -127,10 +127,11 @@ def test_an_injected_inline_script_would_be_refused(page: Page, base_url: str) -
 @pytest.mark.parametrize("path", ["/login", "/jobs", "/notes"])
 def test_a_redirect_never_names_the_host_a_request_chose(base_url: str, path: str) -> None:
     # The attack: `curl -H 'Host: evil.example' :3000/login` was sent to http://evil.example/login/.
+    # Pages now answer at their own address (page_paths.py): no redirect to poison at all; any
+    # other redirect is made relative (host_redirects.py, unit-tested).
     response = httpx.get(base_url + path, headers={"Host": "evil.example"})
-    assert response.is_redirect
-    assert "evil.example" not in response.headers["location"]
-    assert response.headers["location"] == path + "/"
+    assert "evil.example" not in response.headers.get("location", "")
+    assert response.status_code == 200
 
 
 def test_browsers_never_need_pocketbase(browser: Browser, base_url: str, site, demo_pocketbase, client_ip: str) -> None:

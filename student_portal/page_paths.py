@@ -1,0 +1,62 @@
+"""A built page answers at its own address, with or without the trailing slash: no redirect.
+
+The build writes each page as `<route>/index.html`, and Reflex's static file server answers
+`/booking` with a 307 to `/booking/`: one more round trip before anything paints (~0.3 s on slow
+mobile data), paid by every link shared without the slash (WhatsApp, search engines, our own
+sitemap and share links). Here `/booking` is handed to the file server as `/booking/` when that
+page was built, so the browser gets the page at once and keeps the address it asked for. The
+same holds for /si/... and /ta/... (each language's pages are built under its prefix).
+
+An earlier version was reverted because React Router resolved the skip link (`#main`) against
+`/route/` and navigated away; the skip link is now a plain in-page anchor (components/layout.py)
+and tests/e2e/test_accessibility.py follows it on a page opened without the slash.
+
+Pages travel gzip-encoded, never brotli or zstd: the link previews and the security headers
+rewrite or hash each page's HTML and decode gzip only (the build also writes .br for the
+scripts and styles, which do travel as brotli: rxconfig.py). So a page request reaches the file
+server offering gzip only.
+
+Innermost of the transforms: the others (link previews, security headers) see the address the
+browser asked for. Where the build lives is a Reflex internal (reflex_internals.built_pages_dir).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from student_portal.reflex_internals import built_pages_dir
+
+# Page addresses only: lower-case segments, no dot (files), no leading underscore (Reflex's API).
+_PAGE_PATH = re.compile(r"(/[a-z0-9][a-z0-9-]*)+")
+
+
+def _gzip_only(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """The request's headers with Accept-Encoding reduced to gzip, if it offered gzip."""
+    out = [(k, v) for k, v in headers if k.lower() != b"accept-encoding"]
+    offered = b",".join(v for k, v in headers if k.lower() == b"accept-encoding").lower()
+    if any(part.split(b";")[0].strip() == b"gzip" for part in offered.split(b",")):
+        out.append((b"accept-encoding", b"gzip"))
+    return out
+
+
+def with_page_paths(app: ASGIApp, build_dir: Callable[[], Path] = built_pages_dir) -> ASGIApp:
+    """ASGI transform: GET/HEAD `/route` of a built page reaches the app as `/route/`."""
+
+    @lru_cache(maxsize=1024)  # a fixed set of built pages; other paths are one cheap miss each
+    def is_built_page(path: str) -> bool:
+        return (build_dir() / path.lstrip("/") / "index.html").is_file()
+
+    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] == "http" and "." not in path.rsplit("/", 1)[-1]:  # a page, not a file
+            scope = {**scope, "headers": _gzip_only(scope.get("headers", []))}
+            if scope.get("method") in ("GET", "HEAD") and _PAGE_PATH.fullmatch(path) and is_built_page(path):
+                scope = {**scope, "path": path + "/", "raw_path": path.encode() + b"/"}
+        await app(scope, receive, send)
+
+    return asgi
