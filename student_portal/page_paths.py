@@ -12,8 +12,8 @@ An earlier version was reverted because React Router resolved the skip link (`#m
 and tests/e2e/test_accessibility.py follows it on a page opened without the slash.
 
 Pages travel gzip-encoded, never brotli or zstd: the link previews and the security headers
-rewrite or hash each page's HTML and decode gzip only (the build also writes .br for the
-scripts and styles, which do travel as brotli: rxconfig.py). So a page request reaches the file
+rewrite or hash each page's HTML and decode gzip only (should the build write .br again for
+scripts and styles: rxconfig.py). So a page request reaches the file
 server offering gzip only.
 
 Innermost of the transforms: the others (link previews, security headers) see the address the

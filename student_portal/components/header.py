@@ -138,7 +138,10 @@ def site_header(active: str, route: str = "/") -> rx.Component:
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",
             ),
-            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4",
+            # Wider than the page's column from 1280 px: links, search, language, theme and
+            # sign-in all fit on one row there.
+            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4 "
+            "xl:max-w-7xl",
         ),
         class_name="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur",
     )

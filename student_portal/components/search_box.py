@@ -101,7 +101,7 @@ def search_box() -> rx.Component:
         role="search",
         on_submit=SearchState.submit,
         reset_on_submit=False,
-        class_name="group relative hidden w-48 xl:block 2xl:w-60",
+        class_name="group relative hidden w-44 xl:block 2xl:w-60",
     )
 
 

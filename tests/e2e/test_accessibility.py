@@ -139,7 +139,8 @@ def test_every_carousel_can_be_paused_and_driven_from_the_keyboard(
 def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(base_url + routes.JOBS)
-    toggle = page.get_by_role("banner").locator("summary")
+    # The phone menu's toggle (the header's other <summary> opens the language menu).
+    toggle = page.get_by_role("banner").locator("summary").filter(has_text="Menu")
     menu = page.get_by_role("navigation", name="Menu")
     toggle.focus()
     page.keyboard.press("Enter")

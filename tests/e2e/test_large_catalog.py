@@ -158,7 +158,7 @@ def test_the_subject_filter_counts_over_the_whole_catalog(page: Page, base_url: 
     matching = total(catalog, "Recordings", f'subject = "{subject["id"]}"')
     page.goto(base_url + routes.YOUTUBE)
     page.get_by_label(Text.SUBJECT).select_option(subject["id"])
-    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, "recording", "recordings"))
+    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, *RecordingsState.COUNT_WORDS))
     expect(cards(page, RecordingsState)).to_have_count(min(matching, Limit.RECORDINGS_PAGE))
     expect(cards(page, RecordingsState).locator("span.rounded-full").first).to_have_text(subject["name"])
 
@@ -169,7 +169,7 @@ def test_rooms_filter_by_city_and_guests_over_the_whole_catalog(page: Page, base
     page.get_by_label(Text.CITY).select_option(city["id"])
     page.get_by_label(Text.GUESTS, exact=True).select_option("4")
     matching = total(catalog, "Hotels", f'city = "{city["id"]}" && (gust = 0 || gust >= 4)')
-    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, "room", "rooms"))
+    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, *BookingState.COUNT_WORDS))
     expect(cards(page, BookingState)).to_have_count(min(matching, Limit.ROOMS_PAGE))  # back to one page
     expect(page).to_have_url(re.compile(rf"/booking\?city={city['id']}&guests=4$"))
 
@@ -179,7 +179,7 @@ def test_the_shop_category_filter_counts_over_the_whole_catalog(page: Page, base
     matching = total(catalog, "Products", f'categories ~ "{category["id"]}"')
     page.goto(base_url + routes.SHOP)
     page.get_by_label("Category").select_option(category["id"])
-    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, "product", "products"))
+    expect(page.get_by_test_id("list-count")).to_have_text(count_label(matching, *ShopState.COUNT_WORDS))
     expect(cards(page, ShopState)).to_have_count(min(matching, Limit.SHOP_PAGE))
 
 
@@ -197,7 +197,7 @@ def test_papers_and_notes_switch_counts_the_whole_folder(page: Page, base_url: s
     notes = total(catalog, "OL_Items", f'type = "note" && folder = "{folder}"')
     page.goto(base_url + routes.ol_folder(folder) + "?show=48")
     page.get_by_role("button", name=Text.NOTES).click()
-    expect(page.get_by_test_id("list-count")).to_have_text(count_label(notes, "item", "items"))
+    expect(page.get_by_test_id("list-count")).to_have_text(count_label(notes, *FolderItemsState.COUNT_WORDS))
     expect(cards(page, FolderItemsState)).to_have_count(min(notes, Limit.FOLDER_ITEMS_PAGE))
     expect(page).to_have_url(re.compile(r"\?type=note$"))
 
