@@ -96,7 +96,7 @@ def hotel_card(
             rx.el.div(
                 contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
                 contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
-                share_button(hotel.name, hotel.share_url, hotel.share_whatsapp),
+                share_button(hotel.name, hotel.share_url),
                 save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
                 class_name="mt-auto flex flex-wrap gap-2 pt-2",
             ),

@@ -74,7 +74,7 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
             contact_link(Text.CALL, job.call_href, "phone", PRIMARY, job.company),
             contact_link(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
             contact_link(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
-            share_button(job.title, job.share_url, job.share_whatsapp),
+            share_button(job.title, job.share_url),
             save_button(save_kind, job.id, job.title) if save_kind else rx.fragment(),
             class_name="flex flex-wrap gap-2",
         ),

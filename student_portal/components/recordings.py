@@ -13,6 +13,7 @@ from student_portal.components.share import share_button
 from student_portal.components.video import youtube_video
 from student_portal.constants import Limit, Text
 from student_portal.state.recordings import RecordingCard, RecordingsState
+from student_portal.utils.youtube import WATCH_BASE
 
 
 def subject_badge(label: rx.Var[str]) -> rx.Component:
@@ -21,6 +22,11 @@ def subject_badge(label: rx.Var[str]) -> rx.Component:
         class_name="self-start rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 "
         "ring-1 ring-blue-200",
     )
+
+
+def watch_url(video_id: rx.Var[str]) -> rx.Var[str]:
+    """The video on YouTube, what a recording shares ("" without a video: no Share button)."""
+    return rx.cond(video_id != "", WATCH_BASE + video_id, "").to(str)
 
 
 def recording_card(card: RecordingCard, *, level: int = 3, save_kind: str = "") -> rx.Component:
@@ -32,7 +38,7 @@ def recording_card(card: RecordingCard, *, level: int = 3, save_kind: str = "") 
         rx.el.div(
             subject_badge(card.subject),
             title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
-            share_button(card.name, card.share_url, card.share_whatsapp),
+            share_button(card.name, watch_url(card.video_id)),
             save_button(save_kind, card.id, card.name, "self-start") if save_kind else rx.fragment(),
             class_name="flex flex-col gap-2 p-4",
         ),

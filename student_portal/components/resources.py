@@ -132,7 +132,7 @@ def item_card(item: ItemCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Co
                 save_button(save_kind, item.id, item.title) if save_kind else rx.fragment(),
                 class_name="mt-auto flex flex-wrap gap-2",
             ),
-            share_button(item.title, item.share_url, item.share_whatsapp),
+            share_button(item.title, item.share_url),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="item-card",

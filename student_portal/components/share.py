@@ -1,16 +1,27 @@
 """The Share button: the system share sheet where the browser has one (assets/share.js), else a
-WhatsApp link that carries the title and address (works without script)."""
+WhatsApp link that carries the title and address (made in the browser: assets/share_link.js)."""
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import FunctionStringVar, VarData
 
 from student_portal.components.buttons import OUTLINE
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link
 from student_portal.constants import Text
+from student_portal.sharing.share import SHARE_TEXT_CHARS, WHATSAPP_SHARE
 
 SHARE_SCRIPT = "share.js"
+
+_WHATSAPP_LINK: FunctionStringVar = FunctionStringVar.create(
+    "whatsappLink", _var_data=VarData(imports={rx.asset("share_link.js").importable_path: ["whatsappLink"]})
+)
+
+
+def whatsapp_link(title: rx.Var[str], url: rx.Var[str]) -> rx.Var[str]:
+    """https://wa.me/?text=<title> <url>, percent-encoded in the browser ("" without an address)."""
+    return _WHATSAPP_LINK.call(WHATSAPP_SHARE, title, url, SHARE_TEXT_CHARS).to(str)
 
 
 def share_script() -> rx.Component:
@@ -18,15 +29,15 @@ def share_script() -> rx.Component:
     return rx.el.script(src=rx.asset(SHARE_SCRIPT), defer=True)
 
 
-def share_button(title: rx.Var[str], url: rx.Var[str], whatsapp: rx.Var[str]) -> rx.Component:
+def share_button(title: rx.Var[str], url: rx.Var[str]) -> rx.Component:
     """Left out when there is nothing to share (no address)."""
     return rx.cond(
-        whatsapp != "",
+        url != "",
         external_link(
             icon("share", "size-5"),
             Text.SHARE,
             rx.el.span(" ", title, class_name="sr-only"),
-            href=whatsapp,
+            href=whatsapp_link(title, url),
             data_share_url=url,
             data_share_title=title,
             data_testid="share",

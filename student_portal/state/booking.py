@@ -17,7 +17,7 @@ from student_portal.constants import Limit, Text
 from student_portal.i18n import Np_, format_number, gettext, ngettext
 from student_portal.pocketbase import City, Collection, Hotel, content_cache
 from student_portal.sharing.paths import page_address
-from student_portal.sharing.share import share_url, whatsapp_share
+from student_portal.sharing.share import share_url
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable
@@ -46,8 +46,7 @@ class HotelCard:
     has_review: bool = False
     call_href: str = ""
     whatsapp_href: str = ""
-    share_url: str = ""  # this room on /booking (its card's anchor)
-    share_whatsapp: str = ""
+    share_url: str = ""  # this room on /booking (its card's anchor); WhatsApp's link is made in the browser
 
 
 def _number(value: float | None) -> str:
@@ -79,7 +78,6 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
         call_href=tel_href(hotel.contact) or "",
         whatsapp_href=whatsapp_link(hotel.whatsapp) or "",
         share_url=shared,
-        share_whatsapp=whatsapp_share(hotel.name, shared),
     )
 
 

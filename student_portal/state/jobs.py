@@ -16,7 +16,7 @@ from student_portal.constants import Limit
 from student_portal.i18n import Np_
 from student_portal.pocketbase import Collection, Job, content_cache
 from student_portal.sharing.paths import page_address
-from student_portal.sharing.share import share_url, whatsapp_share
+from student_portal.sharing.share import share_url
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
 from student_portal.state.paging import PagedList
@@ -45,8 +45,7 @@ class JobCard:
     call_href: str = ""
     whatsapp_href: str = ""  # "" when the number cannot be a Sri Lankan mobile: no button
     email_href: str = ""
-    share_url: str = ""  # this job on /jobs (its card's anchor)
-    share_whatsapp: str = ""
+    share_url: str = ""  # this job on /jobs (its card's anchor); WhatsApp's link is made in the browser
 
 
 def job_card(job: Job) -> JobCard:
@@ -68,7 +67,6 @@ def job_card(job: Job) -> JobCard:
         whatsapp_href=whatsapp_link(job.whatsapp_number) or "",
         email_href=mailto_href(job.email) or "",
         share_url=shared,
-        share_whatsapp=whatsapp_share(job.title, shared),
     )
 
 

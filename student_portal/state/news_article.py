@@ -9,7 +9,7 @@ import reflex as rx
 from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.sharing.share import share_url, whatsapp_share
+from student_portal.sharing.share import share_url
 from student_portal.state.content import backend_failures, file_url
 from student_portal.utils.sanitize import clean_html
 
@@ -25,7 +25,6 @@ class NewsArticleState(rx.State):
     image_url: str = ""
     html: str = ""
     share_url: str = ""
-    share_whatsapp: str = ""
 
     @rx.event(background=True)
     async def load(self):
@@ -52,5 +51,4 @@ class NewsArticleState(rx.State):
             self.image_url = file_url(shown, shown.image, IMAGE_THUMB) if shown else ""
             self.html = clean_html(shown.content) if shown else ""
             self.share_url = share_url(routes.news_item(shown.id)) if shown else ""
-            self.share_whatsapp = whatsapp_share(shown.title, self.share_url) if shown else ""
             self.loading = False

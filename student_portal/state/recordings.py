@@ -19,7 +19,6 @@ from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.i18n import Np_
 from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
-from student_portal.sharing.share import whatsapp_share
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, public_lists, public_rows
 from student_portal.state.options import Option, option, usable
@@ -28,7 +27,7 @@ from student_portal.state.paging import PagedList
 from student_portal.state.sections import Section
 from student_portal.utils.filters import filter_by_category, folded_names, search_by_name, search_folded
 from student_portal.utils.query import bounded_text, query_choice, query_text
-from student_portal.utils.youtube import WATCH_BASE, youtube_id
+from student_portal.utils.youtube import youtube_id
 
 
 @dataclass
@@ -38,20 +37,16 @@ class RecordingCard:
     subject_id: str
     video_id: str  # 11-character YouTube id; "" when the link has none (no video shown)
     subject: str = Text.SUBJECT_UNKNOWN  # the subject's name once joined with Subjects
-    share_url: str = ""  # the video on YouTube (a recording has no page of its own here)
-    share_whatsapp: str = ""
+    # No share address: the card shares its video's YouTube address, made in the browser from
+    # video_id (components/recordings.py), so each row does not carry it twice more.
 
 
 def recording_card(recording: Recording) -> RecordingCard:
-    video_id = youtube_id(recording.link) or ""
-    shared = f"{WATCH_BASE}{video_id}" if video_id else ""
     return RecordingCard(
         id=recording.id,
         name=recording.name,
         subject_id=recording.subject,
-        video_id=video_id,
-        share_url=shared,
-        share_whatsapp=whatsapp_share(recording.name, shared),
+        video_id=youtube_id(recording.link) or "",
     )
 
 

@@ -32,7 +32,7 @@ from student_portal.pocketbase import (
     filter_eq,
     parse_records,
 )
-from student_portal.sharing.share import share_url, whatsapp_share
+from student_portal.sharing.share import share_url
 from student_portal.slots import Slot, level_slides
 from student_portal.state.address import replace_address
 from student_portal.state.content import backend_failures, file_url, public_rows
@@ -97,8 +97,7 @@ class ItemCard:
     variant: str  # the record's `varient` (spelt so), e.g. "Sinhala Medium"
     image_url: str
     download_url: str  # "" when the item has no file
-    share_url: str = ""  # its folder's page
-    share_whatsapp: str = ""
+    share_url: str = ""  # its folder's page; WhatsApp's link is made in the browser
     preview_url: str = ""  # the same file, shown in the page's PDF viewer
 
 
@@ -124,7 +123,6 @@ def item_card(item: FolderItem) -> ItemCard:
         image_url=file_url(item, item.image, ITEM_THUMB),
         download_url=client.file_url(item.collection_id, item.id, item.file, download=True),
         share_url=shared,
-        share_whatsapp=whatsapp_share(item.title, shared),
         preview_url=client.file_url(item.collection_id, item.id, item.file),
     )
 

@@ -82,3 +82,30 @@ def test_without_the_web_share_api_the_button_opens_whatsapp_with_the_link(sized
     popup = popup_info.value
     text = parse_qs(urlsplit(popup.url).query)["text"][0]
     assert f"{base_url}/jobs/#job-" in text
+
+
+# assets/share_link.js, as the page's own script runs it: (base, title, address, letters) -> link.
+WHATSAPP_LINK = (
+    "([title, url]) => import('/share_link.js').then((m) => m.whatsappLink('https://wa.me/?text=', title, url, 200))"
+)
+
+
+def test_the_whatsapp_link_carries_any_title_intact_and_short(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/jobs")
+
+    def shared(title: str, url: str) -> str:
+        link = page.evaluate(WHATSAPP_LINK, [title, url])
+        return parse_qs(urlsplit(link).query)["text"][0] if link else ""
+
+    # Sinhala, quotes, &, #, an emoji and a newline survive the round trip (the newline as a space).
+    assert shared('උසස් පෙළ "results" & more #1 😀\nline two', "https://portal.lk/news/abc") == (
+        'උසස් පෙළ "results" & more #1 😀 line two https://portal.lk/news/abc'
+    )
+    assert shared("A title", "") == ""  # nothing to share without an address
+    long_text = shared("x " * 5000, "https://portal.lk/jobs/")
+    assert long_text.endswith("https://portal.lk/jobs/") and len(long_text) < 250
+    # Emoji right at the cut are kept whole or left out, never halved (a half would not encode).
+    emoji = shared("😀" * 300, "https://portal.lk/jobs/")
+    assert emoji.startswith("😀" * 199 + "…") and "\ufffd" not in emoji
+    # Broken text from the backend (a lone surrogate) still gives a link, not an error.
+    assert shared("bad \ud800 text", "https://portal.lk/jobs/") == "bad \ufffd text https://portal.lk/jobs/"
