@@ -24,6 +24,8 @@ CHROMIUM: Final = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 SITE_PORT: Final = int(os.environ.get("BENCH_SITE_PORT", "3161"))
 POCKETBASE_PORT: Final = int(os.environ.get("BENCH_POCKETBASE_PORT", "8162"))
 BLANK_PORT: Final = int(os.environ.get("BENCH_BLANK_PORT", "3163"))
+# Serves the static HTML snapshot of a rendered page (the slow-4G reference), other paths proxied.
+SNAPSHOT_PORT: Final = int(os.environ.get("BENCH_SNAPSHOT_PORT", "3164"))
 
 # Lighthouse 13, mobile preset (its default), on these routes of our site.
 LIGHTHOUSE_PAGES: Final = ("/", "/youtube", "/shop", "/booking", "/jobs", "/ol-folder")
@@ -65,6 +67,21 @@ CONTENT_PROBES: Final = (
     ),
 )
 CONTENT_TIMEOUT_S: Final = 20.0
+
+
+@dataclass(frozen=True)
+class Throttle:
+    """Network and CPU conditions set through the Chrome DevTools protocol."""
+
+    name: str
+    latency_ms: float
+    down_kbit_s: float
+    up_kbit_s: float
+    cpu_slowdown: float
+
+
+# Issue 20's phone: Lighthouse's mobile "slow 4G" figures and its 4x CPU slowdown.
+SLOW_4G: Final = Throttle("slow 4G", latency_ms=150, down_kbit_s=1638.4, up_kbit_s=750, cpu_slowdown=4)
 
 # Sign-in through the site's own /login form (the session then lives in localStorage); the
 # header's sign-in dialog has fields of the same names, hence the ids.
@@ -141,3 +158,4 @@ class Target:
     SEARCH_QUERY_P95_MAX_MS: Final = 30.0
     SEARCH_REBUILD_MAX_MS: Final = 200.0
     SEARCH_TYPING_P95_MAX_S: Final = 0.5
+    SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's

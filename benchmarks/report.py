@@ -61,6 +61,11 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             )
         else:
             add(name, NA, None)
+    slow = results.get("time_to_content_slow_4g")
+    if slow:
+        from benchmarks.time_to_content import target_row as slow_4g_target
+
+        add(*slow_4g_target(slow, Target.SLOW_4G_CONTENT_RATIO_MAX))
     pb = results.get("pocketbase_requests")
     if pb and "anonymous" in pb:
         anon, bound = pb["anonymous"], len(pb["home_collections"])
@@ -186,6 +191,21 @@ def render(results: dict[str, Any]) -> str:
         out += [
             "Time to content, headless Chromium (median)",
             table(["content", "page", "cold", "warm", "n", "note"], rows),
+            "",
+        ]
+    slow = results.get("time_to_content_slow_4g")
+    if slow:
+        from benchmarks.time_to_content import SLOW_4G_HEADERS, render_table
+
+        t = slow["throttle"]
+        out += [
+            f"Time to content at 390 px on {t['name']} ({t['latency_ms']:g} ms, {t['down_kbit_s']:g} kbit/s down, "
+            f"{t['cpu_slowdown']:g}x CPU, no cache), page {slow['path']}; medians in ms since navigation start",
+            table(SLOW_4G_HEADERS, render_table(slow)),
+            "(phases end at: HTML loaded, websocket opening, first event sent, first delta, delta holding the "
+            "content, content visible; websocket frames are not delayed by the emulated latency: each event "
+            "sent is a round trip a real network adds)",
+            *([f"error: {slow['error']}"] if slow.get("error") else []),
             "",
         ]
     pb = results.get("pocketbase_requests")

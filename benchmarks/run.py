@@ -25,7 +25,7 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "pocketbase", "concurrency", "live", "catalogs", "search", "offline")
+MEASUREMENTS = ("lighthouse", "content", "slow4g", "pocketbase", "concurrency", "live", "catalogs", "search", "offline")
 
 
 def log(message: str) -> None:
@@ -92,6 +92,12 @@ def _content(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str,
     return time_to_content.measure(servers, sizes.content_samples, log)
 
 
+def _slow4g(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import time_to_content
+
+    return time_to_content.measure_slow_4g(servers, sizes.content_samples, log)
+
+
 def _pocketbase(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import pocketbase_requests
 
@@ -133,6 +139,7 @@ def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str
 RUNNERS = {
     "lighthouse": _lighthouse,
     "content": _content,
+    "slow4g": _slow4g,
     "concurrency": _concurrency,
     "live": _live,
     "pocketbase": _pocketbase,
@@ -143,6 +150,7 @@ RUNNERS = {
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
     "content": "time_to_content",
+    "slow4g": "time_to_content_slow_4g",
     "pocketbase": "pocketbase_requests",
     "concurrency": "concurrency",
     "live": "live_updates",

@@ -257,3 +257,118 @@ def test_the_catalogs_table_puts_demo_and_large_side_by_side() -> None:
     assert "(x1.1, target <= 1.2; median of bursts [0.4, 0.5, 0.9] / [0.4, 0.55, 0.9])" in table
     assert "search on the large catalog: 9.5 KB" in table
     assert "performance 95 / 95" in table
+
+
+def _cdp(method: str, at_ms: float, **params) -> tuple[str, dict]:
+    return method, {"timestamp": 1000 + at_ms / 1000, **params}
+
+
+def _frame(method: str, at_ms: float, payload: str) -> tuple[str, dict]:
+    return _cdp(method, at_ms, requestId="ws", response={"payloadData": payload})
+
+
+def _slow_visit_events(title: str) -> list[tuple[str, dict]]:
+    delta = json.dumps(["event", {"delta": {"news_state": {"items": [{"title": title}]}}}])
+    return [
+        _cdp("Network.requestWillBeSent", 0, requestId="doc", type="Document"),
+        _cdp("Network.requestWillBeSent", 150, requestId="js1", type="Script"),
+        _cdp("Network.loadingFinished", 200, requestId="doc"),
+        _cdp("Network.loadingFinished", 1400, requestId="js1"),
+        _cdp("Network.webSocketWillSendHandshakeRequest", 1600, requestId="ws"),
+        _frame("Network.webSocketFrameReceived", 1800, '0{"sid":"x"}'),
+        _frame("Network.webSocketFrameSent", 1900, '40/_event,{"event":{"name":"state.hydrate_and_load"}}'),
+        _frame("Network.webSocketFrameReceived", 2000, '42/_event,["event",{"delta":{"state":{"a":1}}}]'),
+        _frame("Network.webSocketFrameReceived", 2150, "42/_event," + delta),
+        _frame("Network.webSocketFrameSent", 2500, '42/_event,["event",{"event":{"name":"later"}}]'),
+    ]
+
+
+def test_slow_4g_breakdown_splits_the_visit_at_each_mark_and_counts_events_before_the_content():
+    from benchmarks.time_to_content import breakdown
+
+    title = "ශිෂ්‍ය දින 2026"  # Sinhala: in the frame as JSON \\u escapes, on the page as text
+    visit = breakdown(_slow_visit_events(title), content_at=2400.0, content_text=title, offset_ms=5.0)
+    assert visit["marks"] == {
+        "html_at": 205.0,
+        "scripts_loaded_at": 1405.0,
+        "socket_at": 1605.0,
+        "event_sent_at": 1905.0,
+        "first_delta_at": 2005.0,
+        "content_delta_at": 2155.0,
+        "content_at": 2400.0,
+    }
+    assert visit["phases"] == {
+        "html": 205.0,
+        "scripts": 1400.0,
+        "connect": 300.0,
+        "hydrate": 100.0,
+        "on_load": 150.0,
+        "render": 245.0,
+    }
+    assert visit["events_sent"] == 1  # the event sent after the content is not counted
+
+
+def test_slow_4g_breakdown_of_a_page_without_websocket_has_only_its_html_phase():
+    from benchmarks.time_to_content import breakdown
+
+    events = [
+        _cdp("Network.requestWillBeSent", 0, requestId="doc", type="Document"),
+        _cdp("Network.loadingFinished", 250, requestId="doc"),
+    ]
+    visit = breakdown(events, content_at=600.0, content_text="Title", offset_ms=0.0)
+    assert visit["phases"]["html"] == 250.0
+    assert [visit["phases"][key] for key in ("scripts", "connect", "hydrate", "on_load", "render")] == [None] * 5
+    assert visit["events_sent"] is None
+
+
+def test_a_frame_holds_text_only_inside_its_json_not_in_control_frames():
+    from benchmarks.time_to_content import frame_holds
+
+    assert frame_holds('42/_event,["event",{"delta":{"s":{"t":"Exam \\u0dc1 day"}}}]', "Exam ශ day")
+    assert not frame_holds('42/_event,["event",{"delta":{}}]', "Exam")
+    assert not frame_holds("3", "3")
+    assert not frame_holds("2probe", "probe")
+
+
+def test_the_static_snapshot_drops_scripts_and_module_preloads_but_keeps_styles_and_markup():
+    from benchmarks.time_to_content import static_snapshot
+
+    html = (
+        '<html><head><link rel="stylesheet" href="/a.css"><link rel="modulepreload" href="/b.js">'
+        '<script type="module">import "/c.js";\nrun()</script><script src="/theme.js"></script></head>'
+        '<body><h3 data-testid="news-title">News</h3></body></html>'
+    )
+    assert static_snapshot(html) == (
+        '<html><head><link rel="stylesheet" href="/a.css"></head>'
+        '<body><h3 data-testid="news-title">News</h3></body></html>'
+    )
+
+
+def _slow_result(site_ms: float | None, snapshot_ms: float | None) -> dict:
+    def side(ms):
+        phases = dict.fromkeys(("html", "scripts", "connect", "hydrate", "on_load", "render"), 100.0)
+        return {"n": 3, "content_ms": ms, "fcp_ms": 500.0, "phases": phases, "events_sent": 1, "failed": 0}
+
+    result = {"path": "/", "throttle": config.SLOW_4G.__dict__}
+    if site_ms is not None:
+        result["site"] = side(site_ms)
+    if snapshot_ms is not None:
+        result["snapshot"] = side(snapshot_ms)
+    return result
+
+
+def test_slow_4g_target_is_the_site_within_one_and_a_half_times_the_static_snapshot():
+    name = "First news title on slow 4G <= 1.5x a static snapshot"
+    assert _verdicts({"time_to_content_slow_4g": _slow_result(1200.0, 800.0)})[name] == "PASS"
+    assert _verdicts({"time_to_content_slow_4g": _slow_result(1210.0, 800.0)})[name] == "MISS"
+    assert _verdicts({"time_to_content_slow_4g": _slow_result(1200.0, None)})[name] == "n/a"
+    rows = {r["target"]: r["measured"] for r in report.evaluate({"time_to_content_slow_4g": _slow_result(2100, 800)})}
+    assert rows[name] == "2100 ms vs 800 ms (x2.62)"
+
+
+def test_slow_4g_table_has_a_row_per_side_with_every_phase():
+    text = report.render({"time_to_content_slow_4g": _slow_result(2100.0, 800.0)})
+    assert "slow 4G (150 ms, 1638.4 kbit/s down, 4x CPU, no cache)" in text
+    site_row = next(line for line in text.splitlines() if line.startswith("site "))
+    assert site_row.split() == ["site", "2100", "500", "100", "100", "100", "100", "100", "100", "1", "3"]
+    assert any(line.startswith("static snapshot  800") for line in text.splitlines())
