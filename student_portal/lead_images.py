@@ -16,6 +16,7 @@ product is the first card whether it has a picture or not.
 from __future__ import annotations
 
 import asyncio
+import base64
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -37,6 +38,10 @@ NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; t
 # A cold cache on a slow PocketBase: no early picture rather than one later than the data (the
 # page's `load` event, and what waits on it, would wait too). The fetch itself goes on.
 LEAD_IMAGE_WAIT_S = 1.0
+# When there is no first picture (none has one, an empty list, a slow or failed backend): an
+# empty picture, not a 404, which every browser reports as an error in the console (Lighthouse
+# best practices) and some draw as a broken image on the loading face.
+NO_PICTURE = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")  # 1x1 transparent GIF
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,10 @@ def lead_image_url(slot: Slot, width: int) -> str:
     return f"{PATH_PREFIX}/{slot}/{width}"
 
 
+def _no_picture() -> Response:
+    return Response(NO_PICTURE, media_type="image/gif", headers=NO_CACHE)
+
+
 def with_lead_images(
     app: ASGIApp, cache: Callable[[], ContentCache] = content_cache, wait_s: float = LEAD_IMAGE_WAIT_S
 ) -> ASGIApp:
@@ -84,13 +93,16 @@ def with_lead_images(
         lead = LEAD_IMAGES.get(request.path_params["slot"])
         if lead is None:
             return Response(status_code=404, headers=NO_CACHE)
+        width = request.path_params["width"]
+        if width not in lead.widths:
+            return Response(status_code=404, headers=NO_CACHE)
         try:
             records = await asyncio.wait_for(cache().records(lead.collection), wait_s)
         except (ClientResponseError, TimeoutError):  # a failure is logged once by the cache
-            return Response(status_code=404, headers=NO_CACHE)
-        target = lead.target(records, request.path_params["width"])
+            return _no_picture()
+        target = lead.target(records, width)
         if target is None:
-            return Response(status_code=404, headers=NO_CACHE)
+            return _no_picture()
         return RedirectResponse(target, status_code=302, headers=NO_CACHE)
 
     router = Router(routes=[Route(PATH_PREFIX + "/{slot}/{width:int}", redirect, methods=["GET", "HEAD"])])

@@ -69,7 +69,9 @@ def shell(*children: rx.Component, route: str) -> rx.Component:
         ),
         maintenance_banner() if not SITE_OPEN else rx.fragment(),
         site_header(active=nav_section(route), route=route),
-        rx.el.main(*children, id="main", class_name="mx-auto w-full max-w-6xl flex-1 px-4 py-6"),
+        # At least a screen tall: the footer starts below the first screen, so a list that grows
+        # when its data arrives (20 folders after "Loading…") does not push it out of view (CLS).
+        rx.el.main(*children, id="main", class_name="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-6"),
         site_footer(),
         floating_chat_link(),
         offline_support(),  # the service worker, page copies for offline, Keep offline

@@ -7,7 +7,7 @@ import asyncio
 import httpx
 from starlette.responses import PlainTextResponse
 
-from student_portal.lead_images import LEAD_IMAGES, lead_image_url, with_lead_images
+from student_portal.lead_images import LEAD_IMAGES, NO_PICTURE, lead_image_url, with_lead_images
 from student_portal.pocketbase import Collection
 from student_portal.pocketbase.collections import PUBLIC
 from tests.unit.test_cache_changes import make
@@ -31,6 +31,11 @@ def product(id_: str, image: str, n: int) -> dict:
         "image": image,
         "created": f"2026-01-0{n} 00:00:00.000Z",
     }
+
+
+def assert_no_picture(response: httpx.Response) -> None:
+    assert response.status_code == 200 and response.headers["content-type"] == "image/gif"
+    assert response.content == NO_PICTURE and response.headers["cache-control"] == "no-cache"
 
 
 def site(data: dict[str, list[dict]], **kwargs):
@@ -62,25 +67,31 @@ async def test_the_first_product_without_a_picture_gives_no_picture_rather_than_
     client, _, _ = site({Collection.PRODUCTS: [product("p1", "", 1), product("p2", "two.jpg", 2)]})
     async with client:
         response = await client.get(lead_image_url("shop", 400))
-    assert response.status_code == 404  # the first card has no picture: the face shows none either
+    # The first card has no picture: the face shows none either (an empty one, not an error).
+    assert_no_picture(response)
 
 
-async def test_unknown_slots_widths_empty_lists_and_a_dead_backend_answer_404() -> None:
-    client, _, backend = site({Collection.AL_SLIDES: [], Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+async def test_unknown_slots_and_widths_answer_404() -> None:
+    client, _, _ = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
     async with client:
         assert (await client.get("/lead-image/nope/400")).status_code == 404
         assert (await client.get(lead_image_url("shop", 401))).status_code == 404
         assert (await client.get("/lead-image/shop/wide")).status_code == 404
-        assert (await client.get(lead_image_url("al-slides", 640))).status_code == 404
+
+
+async def test_empty_lists_and_a_dead_backend_give_an_empty_picture_not_an_error() -> None:
+    client, _, backend = site({Collection.AL_SLIDES: [], Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    async with client:
+        assert_no_picture(await client.get(lead_image_url("al-slides", 640)))
         backend.failing = True
-        assert (await client.get(lead_image_url("recording-slides", 640))).status_code == 404
+        assert_no_picture(await client.get(lead_image_url("recording-slides", 640)))
 
 
 async def test_a_slow_backend_gets_no_picture_rather_than_a_late_one_and_the_fetch_goes_on() -> None:
     client, _cache, backend = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]}, wait_s=0.05)
     backend.delay = 0.3
     async with client:
-        assert (await client.get(lead_image_url("shop", 400))).status_code == 404
+        assert_no_picture(await client.get(lead_image_url("shop", 400)))
         await asyncio.sleep(0.4)  # the fetch it started has filled the cache meanwhile
         assert (await client.get(lead_image_url("shop", 400))).status_code == 302
     assert backend.calls == {Collection.PRODUCTS: 1}
