@@ -368,6 +368,7 @@ class Text:
     SAVED_INTRO = Message("What you saved, on every device you sign in on.")
     NOTHING_SAVED = Message("Nothing saved yet. Tap Save on a recording, paper, note, job or room to keep it here.")
     LOADING_SAVED = Message("Loading saved items...")
+    SAVED_SIGN_IN = Message("Sign in to see the recordings, papers, notes, jobs and rooms you saved.")
     SAVED_LOAD_FAILED = Message("Could not load your saved items. Please try again later.")
     SAVE_FAILED = Message("Could not save this item. Please try again.")
     PDF_LOADING = Message("Loading document...")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.booking import hotel_card
+from student_portal.components.buttons import PRIMARY
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.headings import page_heading
@@ -114,6 +115,16 @@ def saved_groups() -> rx.Component:
     )
 
 
+def sign_in_prompt() -> rx.Component:
+    """Signed out: what saving needs, and the way to it; files kept on this device follow."""
+    return rx.el.div(
+        rx.el.p(Text.SAVED_SIGN_IN, class_name="text-slate-700"),
+        rx.el.button(Text.SIGN_IN, on_click=SavedState.sign_in, type="button", class_name=f"{PRIMARY} self-start"),
+        data_testid="saved-sign-in",
+        class_name="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4",
+    )
+
+
 @site_page(
     route=SAVED_PATH,
     title=Text.SAVED_TITLE,
@@ -131,7 +142,7 @@ def saved() -> rx.Component:
                 (Phase.READY, rx.cond(SavedState.is_empty, empty_message(Text.NOTHING_SAVED), saved_groups())),
                 loading_message(Text.LOADING_SAVED),
             ),
-            loading_message(Text.LOADING_SAVED),
+            rx.cond(SavedState.phase == Phase.SIGNED_OUT, sign_in_prompt(), loading_message(Text.LOADING_SAVED)),
         ),
         kept_files(),
         preview_dialog(),

@@ -32,7 +32,7 @@ from student_portal.pocketbase import (
     parse_record,
 )
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.auth import Session, forget_on_logout
+from student_portal.state.auth import Session, forget_on_logout, sign_in_first
 from student_portal.state.booking import HotelCard, hotel_card
 from student_portal.state.class_page import VideoRow, class_note_rows, video_rows
 from student_portal.state.content import backend_failures, public_rows
@@ -124,11 +124,17 @@ class SavedState(ProtectedDocuments, rx.State):
         lists = (self.recordings, self.ol_items, self.al_items, self.notes, self.class_notes)
         return not any(lists) and not (self.class_recordings or self.jobs or self.hotels)
 
+    @rx.event
+    def sign_in(self):
+        """The signed-out face's button: /login, then back here."""
+        return sign_in_first(SAVED_PATH)
+
     @rx.event(background=True)
     async def load(self):
         async with self:
             self.reset()
-        session = await sign_in_gate(self, SAVED_PATH)
+        # Signed out, the page stays: it lists the files kept on this device, and offers sign-in.
+        session = await sign_in_gate(self, SAVED_PATH, redirect=False)
         if not isinstance(session, Session):
             for event in session:
                 yield event

@@ -22,6 +22,7 @@ class Phase(StrEnum):
     """What a signed-in page shows."""
 
     CHECKING = "checking"  # confirming the session, then loading: the page's "Loading ..." text
+    SIGNED_OUT = "signed_out"  # no session, on a page that shows something anyway (/saved: kept files)
     UNAUTHORIZED = "unauthorized"  # signed in, but the role may not see this page
     NOT_FOUND = "not_found"  # the address names nothing (an unknown teacher)
     FAILED = "failed"
@@ -36,10 +37,12 @@ class PhasedState(Protocol):
     async def __aexit__(self, *exc: object) -> None: ...
 
 
-async def sign_in_gate(state: PhasedState, return_to: str) -> Session | list[EventSpec]:
+async def sign_in_gate(state: PhasedState, return_to: str, *, redirect: bool = True) -> Session | list[EventSpec]:
     """In a background `load`: the visitor's confirmed session, or the events to yield instead
-    (and return). Those send a signed-out visitor to /login, back to `return_to` afterwards; when
-    PocketBase could not be asked there are none, and `state.phase` is Phase.FAILED.
+    (and return). Those send a signed-out visitor to /login, back to `return_to` afterwards
+    (with `redirect=False`: none, and `state.phase` is Phase.SIGNED_OUT, for a page that offers
+    sign-in itself); when PocketBase could not be asked there are none, and `state.phase` is
+    Phase.FAILED.
 
         gate = await sign_in_gate(self, routes.NOTES)
         if not isinstance(gate, Session):
@@ -55,5 +58,9 @@ async def sign_in_gate(state: PhasedState, return_to: str) -> Session | list[Eve
             state.phase = Phase.FAILED
         return []
     if session is None:
-        return sign_in_first(return_to)
+        if redirect:
+            return sign_in_first(return_to)
+        async with state:
+            state.phase = Phase.SIGNED_OUT
+        return []
     return session

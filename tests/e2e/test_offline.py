@@ -138,6 +138,10 @@ def test_kept_paper_and_note_are_listed_on_saved_and_logout_removes_the_protecte
     eventually(
         page, "() => caches.open('sp-pages').then(c => c.keys()).then(k => !k.some(r => r.url.includes('/notes')))"
     )
+    # Signed out and online, /saved still lists the paper kept on this device, beside sign-in.
+    page.goto(base_url + "/saved")
+    expect(page.get_by_test_id("saved-sign-in")).to_be_visible()
+    expect(page.get_by_test_id("kept-file")).to_have_count(1)
 
 
 def test_nothing_private_or_foreign_is_cached(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:

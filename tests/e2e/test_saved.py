@@ -110,8 +110,13 @@ def test_signed_out_visitor_signs_in_and_comes_back_with_the_item_saved(page: Pa
     expect(_group(page, "Jobs").get_by_role("heading", name=name)).to_be_visible()
 
 
-def test_saved_needs_sign_in(page: Page, base_url: str) -> None:
+def test_saved_signed_out_offers_sign_in_and_comes_back(page: Page, base_url: str) -> None:
     page.goto(base_url + "/saved")
+    prompt = page.get_by_test_id("saved-sign-in")
+    expect(prompt).to_contain_text(Text.SAVED_SIGN_IN)
+    expect(page).to_have_url(at(base_url, "/saved"))  # the page stays: files kept here show below
+    expect(page.get_by_text(Text.NOTHING_SAVED)).to_have_count(0)
+    prompt.get_by_role("button", name=Text.SIGN_IN).click()
     expect(page).to_have_url(at(base_url, "/login"))
     sign_in_with_form(page, "basic")
     expect(page).to_have_url(at(base_url, "/saved"))
