@@ -66,6 +66,11 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
         from benchmarks.time_to_content import target_row as slow_4g_target
 
         add(*slow_4g_target(slow, Target.SLOW_4G_CONTENT_RATIO_MAX))
+    bundle = results.get("bundle_report")
+    if bundle:
+        from benchmarks.bundle_report import target_row as bundle_target
+
+        add(*bundle_target(bundle))
     pb = results.get("pocketbase_requests")
     if pb and "anonymous" in pb:
         anon, bound = pb["anonymous"], len(pb["home_collections"])

@@ -25,7 +25,18 @@ from typing import Any
 from benchmarks import config, report
 from benchmarks.servers import BlankTemplate, Servers
 
-MEASUREMENTS = ("lighthouse", "content", "slow4g", "pocketbase", "concurrency", "live", "catalogs", "search", "offline")
+MEASUREMENTS = (
+    "lighthouse",
+    "content",
+    "slow4g",
+    "pocketbase",
+    "concurrency",
+    "live",
+    "catalogs",
+    "search",
+    "offline",
+    "bundle",
+)
 
 
 def log(message: str) -> None:
@@ -134,6 +145,12 @@ def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str
     return offline_bytes.measure(servers, log)
 
 
+def _bundle(servers: Servers, workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import bundle_report
+
+    return bundle_report.measure(servers, workdir, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
 RUNNERS = {
@@ -146,6 +163,7 @@ RUNNERS = {
     "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
     "offline": _offline,
+    "bundle": _bundle,
 }
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
@@ -157,6 +175,7 @@ RESULT_KEYS = {
     "catalogs": "catalogs",
     "search": "search",
     "offline": "offline_bytes",
+    "bundle": "bundle_report",
 }
 
 
@@ -227,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import catalogs
 
         print(catalogs.render(results["catalogs"]))
+    if "bundle_report" in results:
+        from benchmarks import bundle_report
+
+        print(bundle_report.render(results["bundle_report"]))
     for name, error in results["errors"].items():
         print(f"{name}: FAILED, last line: {error.strip().splitlines()[-1]}")
     print(f"JSON: {report.write_json(results, started).relative_to(config.PROJECT_ROOT)}")

@@ -372,3 +372,80 @@ def test_slow_4g_table_has_a_row_per_side_with_every_phase():
     site_row = next(line for line in text.splitlines() if line.startswith("site "))
     assert site_row.split() == ["site", "2100", "500", "100", "100", "100", "100", "100", "100", "1", "3"]
     assert any(line.startswith("static snapshot  800") for line in text.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("module_id", "owner"),
+    [
+        ("/w/.web/node_modules/react-dom/cjs/react-dom-client.production.js", "react-dom"),
+        ("/w/.web/node_modules/@mux/mux-player/dist/base.mjs", "@mux/mux-player"),
+        ("/w/.web/node_modules/a/node_modules/hls.js/dist/hls.mjs", "hls.js"),
+        ("/tmp/copy/utils/state.js", "utils/state.js"),
+        ("/tmp/copy/app_components/student_portal/pages/home.jsx", "app_components/student_portal/pages/home.jsx"),
+        ("\0vite/preload-helper.js", "preload-helper.js"),
+    ],
+)
+def test_a_module_belongs_to_its_npm_package_or_to_our_own_path(module_id, owner):
+    from benchmarks.bundle_report import module_owner
+
+    assert module_owner(module_id) == owner
+
+
+def _bundle_chunks() -> list[dict]:
+    nm = "/w/.web/node_modules/"
+
+    def chunk(file, modules, imports=(), dynamic=()):
+        return {"file": f"assets/{file}", "modules": modules, "imports": list(imports), "dynamicImports": list(dynamic)}
+
+    return [
+        chunk("entry.client-a.js", {nm + "react-dom/a.js": 900, nm + "scheduler/b.js": 100}, ["shared-b.js"]),
+        chunk("_index-c.js", {"/w/.web/app/routes/_index.jsx": 10}, ["shared-b.js", "video-d.js"]),
+        chunk("shared-b.js", {nm + "react/x.js": 10}),
+        chunk("video-d.js", {nm + "react-player/p.js": 10}, dynamic=["assets/mux-e.js", "assets/dash-g.js"]),
+        chunk("mux-e.js", {nm + "@mux/mux-player/a.mjs": 60, nm + "media-chrome/m.js": 40}, ["assets/hls-f.js"]),
+        chunk("hls-f.js", {nm + "hls.js/dist/hls.mjs": 10}),
+        chunk("dash-g.js", {nm + "dashjs/d.js": 10}, ["assets/hls-f.js"]),
+    ]
+
+
+def test_the_bundle_report_tells_chunks_the_pages_load_from_those_behind_an_import():
+    from benchmarks.bundle_report import chunk_rows, lazy_roots, page_totals
+
+    assert lazy_roots(_bundle_chunks()) == {
+        "mux-e.js": ["mux-e.js"],
+        "dash-g.js": ["dash-g.js"],
+        "hls-f.js": ["dash-g.js", "mux-e.js"],
+    }
+    kib = 1024
+    sizes = {"entry.client-a.js": 60 * kib, "_index-c.js": 2 * kib, "shared-b.js": 1 * kib, "video-d.js": 3 * kib}
+    sizes |= {"mux-e.js": 130 * kib, "hls-f.js": 170 * kib, "dash-g.js": 9 * kib}
+    first_view = {"/": ["entry.client-a.js", "_index-c.js", "video-d.js"], "/jobs": ["entry.client-a.js"]}
+    rows = {row["file"]: row for row in chunk_rows(_bundle_chunks(), sizes, first_view)}
+    # Listed: 10 KB and more, or fetched at first view; the small lazy dash chunk is left out.
+    assert list(rows) == ["hls-f.js", "mux-e.js", "entry.client-a.js", "video-d.js", "_index-c.js"]
+    assert rows["entry.client-a.js"]["holds"] == [("react-dom", 0.9), ("scheduler", 0.1)]
+    assert rows["entry.client-a.js"]["first_view"] == ["/", "/jobs"] and rows["entry.client-a.js"]["lazy_from"] == []
+    assert rows["mux-e.js"]["holds"] == [("@mux/mux-player", 0.6), ("media-chrome", 0.4)]
+    assert rows["hls-f.js"]["first_view"] == []
+    assert page_totals(first_view, sizes) == {"/": 65 * kib, "/jobs": 60 * kib}
+
+
+def test_the_bundle_target_misses_when_a_large_lazy_chunk_loads_before_a_tap():
+    from benchmarks.bundle_report import render, target_row
+
+    def result(hls_pages):
+        rows = [
+            {"file": "hls-f.js", "gz": 170 * 1024, "holds": [("hls.js", 1.0)], "lazy_from": ["mux-e.js"]},
+            {"file": "entry-a.js", "gz": 60 * 1024, "holds": [("react-dom", 0.97)], "lazy_from": []},
+            {"file": "tiny-h.js", "gz": 3 * 1024, "holds": [("sonner", 1.0)], "lazy_from": ["tiny-h.js"]},
+        ]
+        rows[0]["first_view"], rows[1]["first_view"], rows[2]["first_view"] = hls_pages, ["/", "/jobs"], ["/"]
+        return {"chunks": rows, "pages": {"/": 61440, "/jobs": 61440}, "total_gz": 240 * 1024, "unmatched": []}
+
+    name = "No import()-only chunk >= 20 KB gzipped fetched at first view"
+    assert target_row(result([])) == (name, "none on 2 pages", True)
+    assert target_row(result(["/youtube"])) == (name, "hls-f.js on /youtube", False)
+    assert target_row({"error": "analysis build failed"}) == (name, "analysis build failed", None)
+    text = render(result([]))
+    assert "hls.js 100%" in text and "import() of mux-e.js" in text and "page load" in text
+    assert "Scripts fetched at first view (KiB gzipped): / 60.0, /jobs 60.0" in text
