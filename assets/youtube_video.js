@@ -1,16 +1,27 @@
 /**
- * A YouTube video through react-player: our thumbnail and play button (react-player's `light`
- * and `playIcon`) until the first tap, then react-player's YouTube player, playing.
+ * A YouTube video through react-player, which this module imports only when it may be needed.
  *
- * Used by student_portal/components/video.py, which builds the thumbnail, the button and the
- * player address; this module only wires react-player and the browser-side parts:
- * - one video plays at a time per page: starting one puts the one before back to its picture;
- * - the player's <iframe> (made by youtube-video-element inside its shadow root, untitled)
- *   gets the video's name as its title, and the focus, so a keyboard user lands in the player.
+ * Used by student_portal/components/video.py, which builds the thumbnail (`light`), the play
+ * button (`playIcon`) and the player address. Until react-player is here those same two are
+ * drawn, as react-player's own `fallback` would draw them; assets/youtube_player.js (react-player
+ * and its wiring, a chunk of its own) is imported once per page when the first video comes within
+ * `nearPx` of the viewport, or is pointed at, focused or tapped. A tap before it arrives
+ * still plays: the video is marked as playing and its player shows as soon as the chunk is in.
+ * One video plays at a time per page: starting one puts the one before back to its picture.
  * No JSX: the file is served as is to Vite, like the rest of assets/.
  */
-import { createElement, useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
-import ReactPlayer from "react-player";
+import {
+  Suspense,
+  createElement,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 
 // The key of the video whose player is showing; null: none. One per page.
 let playingKey = null;
@@ -26,26 +37,32 @@ function setPlaying(key) {
   listeners.forEach((listener) => listener());
 }
 
-// youtube-video-element's own minimum size (300x150) would overflow a narrow card.
-const FILL = { width: "100%", height: "100%", minWidth: 0, minHeight: 0 };
-
-// Name the player's frame and move the focus into it once youtube-video-element has made it.
-function nameFrame(element, title) {
-  const root = element.shadowRoot;
-  if (!root) return () => {};
-  const name = () => {
-    const frame = root.querySelector("iframe");
-    if (!frame) return;
-    frame.title = title;
-    if (element.contains(document.activeElement) || document.activeElement === document.body) frame.focus();
-  };
-  name();
-  const observer = new MutationObserver(name);
-  observer.observe(root, { childList: true });
-  return () => observer.disconnect();
+// The player module: requested once, shared by every video on the page and the next pages.
+let playerModule = null;
+let playerPromise = null;
+function loadPlayer() {
+  if (!playerPromise) {
+    playerPromise = import("./youtube_player.js").then(
+      (module) => {
+        playerModule = module;
+        return module;
+      },
+      (error) => {
+        playerPromise = null; // offline or a failed chunk: the next intent asks again
+        throw error;
+      },
+    );
+  }
+  return playerPromise;
 }
 
-export function YouTubeVideo({ src, title, light, playIcon }) {
+const FILL = { width: "100%", height: "100%" };
+// How long after a press ends without a click react-player's preview may take over.
+const PRESS_END_MS = 1000;
+// react-player's preview box (its Preview.js), so nothing moves when it takes over.
+const PREVIEW = { ...FILL, display: "flex", alignItems: "center", justifyContent: "center", cursor: "pointer" };
+
+export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
   // This spot on the page and its video: a list re-rendered in place (a search typed while a
   // video plays) gives the spot another video, which starts as a picture.
   const key = `${useId()} ${src}`;
@@ -63,33 +80,104 @@ export function YouTubeVideo({ src, title, light, playIcon }) {
     [key],
   );
 
-  const unwatch = useRef(() => {});
-  const playerRef = useCallback(
-    (element) => {
-      unwatch.current();
-      unwatch.current = element ? nameFrame(element, title) : () => {};
-    },
-    [title],
-  );
+  const [player, setPlayer] = useState(() => playerModule?.YouTubePlayer ?? null);
+  const box = useRef(null);
+  // Whether the focus is in this video (React's own focus events: a button removed while React
+  // commits does not count as leaving).
+  const focused = useRef(false);
+  // A press under way on our picture: react-player's preview must not replace the button under
+  // the finger, or the tap's click would be lost. Its arrival waits for the click (or the end
+  // of a press that made none).
+  const pressed = useRef(false);
+  const held = useRef(null);
+  const releaseTimer = useRef(0);
+  // A transition: the picture and button stay until react-player and its preview are ready,
+  // rather than blinking through a fallback.
+  const show = useCallback((Player) => startTransition(() => setPlayer(() => Player)), []);
+  const release = useCallback(() => {
+    clearTimeout(releaseTimer.current);
+    pressed.current = false;
+    const Player = held.current;
+    held.current = null;
+    if (Player) show(Player);
+  }, [show]);
+  const want = useCallback(() => {
+    if (player) return;
+    loadPlayer().then(
+      (module) => {
+        if (pressed.current) held.current = module.YouTubePlayer;
+        else show(module.YouTubePlayer);
+      },
+      () => {}, // the picture stays
+    );
+  }, [player, show]);
+
+  useEffect(() => {
+    if (player || !box.current) return undefined;
+    if (typeof IntersectionObserver === "undefined") {
+      want();
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: `${nearPx ?? 0}px 0px`,
+    });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [player, want, nearPx]);
+
+  // react-player's preview replaced our button: a keyboard user keeps the focus on the new one.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (player && element && focused.current && !element.contains(document.activeElement)) {
+      element.querySelector("button")?.focus();
+    }
+  }, [player]);
 
   if (!src) return null;
-  return createElement(ReactPlayer, {
-    ref: playerRef,
-    src,
-    // A falsy `light` shows the player; any other video's tap gives this one its picture back.
-    light: playing ? false : light,
+  const preview = createElement(
+    "div",
+    {
+      style: PREVIEW,
+      onClick: () => {
+        setPlaying(key);
+        want();
+      },
+    },
+    light,
     playIcon,
-    // The play button inside is the one tab stop (react-player's preview div would be a second).
-    previewTabIndex: -1,
-    onClickPreview: () => setPlaying(key),
-    // While a chunk (the preview, then the player) loads, the picture stays: nothing blinks.
-    fallback: light,
-    playing,
-    // The tap is the gesture that lets the browser start playback: autoplay=1 in the embed,
-    // so one tap plays on phones too.
-    autoPlay: true,
-    playsInline: true,
-    controls: true,
-    style: FILL,
-  });
+  );
+  return createElement(
+    "div",
+    {
+      ref: box,
+      style: FILL,
+      onPointerEnter: want,
+      onPointerDown: () => {
+        clearTimeout(releaseTimer.current);
+        pressed.current = true;
+        want();
+      },
+      // After the preview's own onClick (bubbling), which marked this video as playing.
+      onClick: release,
+      onPointerCancel: release,
+      // A touch's click comes after its pointerup; a press that ends without one lets go later.
+      onPointerUp: () => {
+        releaseTimer.current = setTimeout(release, PRESS_END_MS);
+      },
+      onFocus: () => {
+        focused.current = true;
+        want();
+      },
+      onBlur: (event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) focused.current = false;
+      },
+    },
+    createElement(
+      Suspense,
+      { fallback: preview },
+      player
+        ? createElement(player, { src, title, light, playIcon, playing, onPlay: () => setPlaying(key) })
+        : preview,
+    ),
+  );
 }

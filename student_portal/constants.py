@@ -111,6 +111,9 @@ NAV_SECTION_PREFIXES: Final = (
 class Limit:
     SWIPE_THRESHOLD_PX: Final = 5
     DESKTOP_BREAKPOINT_PX: Final = 700
+    # react-player is imported when a video comes this close to the viewport (or is pointed at,
+    # focused, tapped): far enough ahead of a scroll for the small chunk to arrive first.
+    VIDEO_PLAYER_NEAR_PX: Final = 400
     RECORDINGS_PREVIEW: Final = 4
     HOME_SHOP_PREVIEW: Final = 2
     TALENTS_MAX: Final = 3

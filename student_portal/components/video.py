@@ -4,8 +4,11 @@ A YouTube player downloads ~1 MB of script before anyone presses play; on a page
 six videos and a phone on mobile data that is the whole page budget. react-player's `light`
 mode shows a picture instead and loads the player (its YouTube support, youtube-video-element,
 is a chunk of its own) only on tap; `playing` makes that tap also start the video.
+react-player itself is not in the page's first download either: assets/youtube_video.js draws
+the same picture and button and imports it (assets/youtube_player.js, its own chunk) when a
+video nears the viewport (`Limit.VIDEO_PLAYER_NEAR_PX`) or is pointed at, focused or tapped.
 
-What we give react-player (assets/youtube_video.js wires it):
+What we give react-player (assets/youtube_player.js wires it):
 - `light`: our own i.ytimg.com thumbnail as an <img>, lazy and with its size. react-player's
   `light=True` asks noembed.com for a thumbnail (refused by our CSP, missing for some
   videos); a URL string becomes a CSS background, fetched at once for every video on the page.
@@ -24,7 +27,7 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.image import image
-from student_portal.constants import Text
+from student_portal.constants import Limit, Text
 from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 
 # utils.youtube builds these URLs in Python; here the id is a browser-side value, so the same
@@ -36,7 +39,8 @@ REACT_PLAYER = "react-player@3.4.0"
 
 
 class YouTubePlayer(rx.Component):
-    """react-player with our thumbnail, play button and one-player-per-page (assets/youtube_video.js)."""
+    """react-player, imported when needed, with our thumbnail, play button and one player per page
+    (assets/youtube_video.js, which imports assets/youtube_player.js)."""
 
     library = rx.asset("youtube_video.js").importable_path
     lib_dependencies: list[str] = [REACT_PLAYER]
@@ -46,6 +50,7 @@ class YouTubePlayer(rx.Component):
     title: rx.Var[str]
     light: rx.Var[rx.Component]
     play_icon: rx.Var[rx.Component]
+    near_px: rx.Var[int]
 
 
 def _play_button(title: rx.Var[str]) -> rx.Component:
@@ -85,6 +90,7 @@ def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, clas
                         class_name="absolute inset-0 size-full object-cover",
                     ),
                     play_icon=_play_button(title),
+                    near_px=Limit.VIDEO_PLAYER_NEAR_PX,
                 ),
                 class_name="absolute inset-0",
             ),

@@ -1,4 +1,5 @@
-"""Videos through react-player (components/video.py, assets/youtube_video.js), at 390 and 1280 px.
+"""Videos through react-player (components/video.py, assets/youtube_video.js and youtube_player.js),
+at 390 and 1280 px.
 
 This machine cannot reach YouTube: thumbnails are answered here by a stand-in picture, and a
 played video is checked by the player's frame appearing with the right address.
@@ -17,6 +18,7 @@ from student_portal.constants import Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
 from tests.e2e.auth_support import start_signed_in
+from tests.e2e.conftest import PHONE
 from tests.support.demo_records import demo_records
 
 # Hosts a page must not contact before a tap: the player's, and noembed (react-player's own
@@ -24,8 +26,8 @@ from tests.support.demo_records import demo_records
 PLAYER_HOSTS = re.compile(r"^https?://([^/]+\.)?(youtube\.com|youtube-nocookie\.com|googlevideo\.com|noembed\.com)/")
 THUMBNAILS = "https://i.ytimg.com/vi/**"
 STAND_IN = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360"/></svg>'
-# By selector, not element handle: the picture shown while react-player's preview chunk loads
-# is replaced by the preview's own (same address).
+# By selector, not element handle: the picture drawn until react-player arrives is replaced by
+# react-player's preview's own (same address).
 LOADED = "selector => { const img = document.querySelector(selector); return img?.complete && img.naturalWidth > 0; }"
 
 
@@ -60,6 +62,21 @@ def _play(video: Locator) -> Locator:
     return video.get_by_role("button", name=re.compile(f"^{Text.PLAY_VIDEO}: "))
 
 
+# The chunk assets/youtube_video.js imports when a video nears the viewport: react-player with
+# assets/youtube_player.js.
+PLAYER_CHUNK = re.compile(r"/assets/youtube_player-[\w-]+\.js$")
+# react-player's own preview box (its Preview.js), drawn once react-player is here.
+REACT_PLAYER_PREVIEW = ".react-player__preview"
+
+
+def _ready(video: Locator) -> Locator:
+    """The video in view, once react-player has taken over its picture (the button under it
+    is a new element then)."""
+    video.scroll_into_view_if_needed()
+    expect(video.locator(REACT_PLAYER_PREVIEW)).to_be_attached()
+    return video
+
+
 # Every place the site shows videos: home (recordings, talents), /youtube, /talent, a class.
 CLASS_PAGE = routes.class_page("teacher00000001")  # sign-in required
 VIDEO_PAGES = [routes.HOME, routes.YOUTUBE, routes.TALENT, CLASS_PAGE]
@@ -85,7 +102,7 @@ def test_thumbnails_show_and_nothing_reaches_youtube_before_a_tap(sized_page: Pa
     expect(thumbnail).to_have_attribute("loading", "lazy")
     expect(thumbnail).to_have_attribute("width", "480")
     expect(_play(first)).to_be_visible()  # react-player's preview is in place, with our picture
-    thumbnail.scroll_into_view_if_needed()
+    first.scroll_into_view_if_needed()
     sized_page.wait_for_function(LOADED, arg=f'[data-video-id="{video_id}"] img')
     assert f"https://i.ytimg.com/vi/{video_id}/hqdefault.jpg" in asked
     expect(sized_page.locator("iframe")).to_have_count(0)
@@ -98,7 +115,7 @@ def test_one_tap_plays_in_place_from_youtube_nocookie_with_rel_0(sized_page: Pag
     sized_page.goto(base_url + routes.YOUTUBE)
     video = _videos(sized_page).first
     video_id = video.get_attribute("data-video-id")
-    _play(video).scroll_into_view_if_needed()
+    _ready(video)
     before = video.bounding_box()
     _play(video).click()
     player = video.locator("iframe")
@@ -113,13 +130,99 @@ def test_one_tap_plays_in_place_from_youtube_nocookie_with_rel_0(sized_page: Pag
     assert any("youtube-nocookie.com/embed/" in url for url in player_requests)
 
 
+def test_react_player_is_fetched_only_when_a_video_nears_the_viewport(page: Page, base_url: str) -> None:
+    """On a phone the home page's recordings are below the fold: react-player is not part of the
+    page's first download, nor fetched until one of them comes near."""
+    page.set_viewport_size(PHONE)
+    _serve_thumbnails(page)
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" else None)
+    page.goto(base_url + routes.HOME)
+    expect(_videos(page).first).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert scripts and not [url for url in scripts if PLAYER_CHUNK.search(url)]
+    expect(page.locator(REACT_PLAYER_PREVIEW)).to_have_count(0)
+    expect(_play(_videos(page).first)).to_be_attached()  # our picture and button meanwhile
+    with page.expect_request(lambda r: bool(PLAYER_CHUNK.search(r.url))):
+        _videos(page).first.scroll_into_view_if_needed()
+    _ready(_videos(page).first)
+
+
+def _hold_player_chunk(page: Page) -> list:
+    """Hold back the react-player chunk's response until the test lets it go."""
+    held: list = []
+    page.route(PLAYER_CHUNK, lambda route: held.append(route))
+    return held
+
+
+def _wait_until(page: Page, condition, timeout_ms: int = 10_000) -> None:
+    for _ in range(timeout_ms // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("timed out")
+
+
+def _release(page: Page, held: list) -> None:
+    _wait_until(page, lambda: held)
+    for route in held:
+        route.continue_()
+
+
+def test_a_tap_before_react_player_arrives_plays_in_one_tap(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    _serve_thumbnails(page)
+    held = _hold_player_chunk(page)
+    page.goto(base_url + routes.YOUTUBE)
+    video = _videos(page).first
+    _play(video).click()
+    _wait_until(page, lambda: held)  # in view, or the tap itself, asked for react-player
+    expect(video.locator(REACT_PLAYER_PREVIEW)).to_have_count(0)
+    expect(page.locator("iframe")).to_have_count(0)
+    _release(page, held)
+    expect(video.locator("iframe")).to_have_attribute(
+        "src", re.compile(rf"^https://www\.youtube-nocookie\.com/embed/{video.get_attribute('data-video-id')}\?")
+    )
+
+
+def test_the_keyboard_plays_a_far_video_before_react_player_arrives(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    _serve_thumbnails(page)
+    held = _hold_player_chunk(page)
+    page.goto(base_url + routes.HOME)
+    video = _videos(page).last
+    expect(_play(video)).to_be_attached()
+    _play(video).focus()  # as a Tab would: the browser scrolls to it
+    page.keyboard.press("Enter")
+    _release(page, held)
+    player = video.locator("iframe")
+    expect(player).to_be_attached()
+    expect(player).to_be_focused()
+
+
+def test_the_focus_stays_on_the_play_button_when_react_player_takes_over(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    _serve_thumbnails(page)
+    held = _hold_player_chunk(page)
+    page.goto(base_url + routes.HOME)
+    video = _videos(page).last
+    _play(video).focus()
+    expect(_play(video)).to_be_focused()
+    _release(page, held)
+    expect(video.locator(REACT_PLAYER_PREVIEW)).to_be_attached()
+    expect(_play(video)).to_be_focused()  # react-player's button, in place of ours
+    page.keyboard.press("Enter")
+    expect(video.locator("iframe")).to_be_focused()
+
+
 def test_a_second_video_stops_the_first(sized_page: Page, base_url: str) -> None:
     _serve_thumbnails(sized_page)
     sized_page.goto(base_url + routes.YOUTUBE)
     first, second = _videos(sized_page).nth(0), _videos(sized_page).nth(1)
     _play(first).click()
     expect(first.locator("iframe")).to_have_count(1)
-    _play(second).scroll_into_view_if_needed()
+    _ready(second)
     _play(second).click()
     expect(second.locator("iframe")).to_have_count(1)
     expect(first.locator("iframe")).to_have_count(0)  # stopped: back to its picture
