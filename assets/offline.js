@@ -2,7 +2,7 @@
 // hash like the rest of the build: a new deploy never runs this file from an older build).
 // student_portal/components/offline.py renders <OfflineSupport/> in the common layout.
 //
-// - registers the service worker (sw.js);
+// - registers the service worker (sw.js) once the page has settled;
 // - keeps a copy of each visited page as the student saw it, shown offline with its time;
 // - keeps files offline on request ("Keep offline": keep / kept / remove);
 // - forgetSignedIn (called by the site's logout) deletes copies of pages seen while signed in
@@ -92,9 +92,31 @@ function copyPage() {
     .catch(() => {});
 }
 
+// The worker is registered once the page has settled (its data in), not at load: its precache
+// (the app shell, some 40-50 KB) then never competes with the page's own content on slow 4G.
+// A page that never settles (something keeps changing) registers it after WORKER_LATEST_MS.
+const WORKER_LATEST_MS = 10000;
+let workerAsked = false;
+
+function registerWorker() {
+  if (workerAsked || !("serviceWorker" in navigator)) return;
+  workerAsked = true;
+  // Ask for a new deploy's worker on every visit (the browser's own check may come later): it
+  // installs beside the running one and takes over once no tab runs the old build.
+  navigator.serviceWorker
+    .register("/sw.js")
+    .then((registration) => registration.active && registration.update())
+    .catch(() => {});
+}
+
+function settled() {
+  registerWorker();
+  copyPage();
+}
+
 function copyWhenSettled() {
   clearTimeout(settling);
-  settling = setTimeout(copyPage, SETTLE_MS);
+  settling = setTimeout(settled, SETTLE_MS);
 }
 
 // The viewer's bytes, not a second download: a protected file's token may have expired since.
@@ -175,14 +197,7 @@ function start() {
     location.reload();
   });
   const onLoad = () => {
-    if ("serviceWorker" in navigator) {
-      // Ask for a new deploy's worker on every visit (the browser's own check may come later):
-      // it installs beside the running one and takes over once no tab runs the old build.
-      navigator.serviceWorker
-        .register("/sw.js")
-        .then((registration) => registration.active && registration.update())
-        .catch(() => {});
-    }
+    setTimeout(registerWorker, WORKER_LATEST_MS);
     if (!hasCaches()) return;
     // Content arrives over the websocket after load: copy once the page stops changing.
     new MutationObserver(copyWhenSettled).observe(document.body, {
