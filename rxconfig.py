@@ -27,7 +27,7 @@ config = rx.Config(
     # before brotli comes back (issue 20).
     frontend_compression_formats=["gzip"],
     plugins=[
-        # Dark theme by a class on <html> (assets/theme.js sets it before the first paint), so the
+        # Dark theme by a class on <html> (assets/head.js sets it before the first paint), so the
         # header's toggle can override the system setting. Typography: Reflex's default plugin.
         rx.plugins.TailwindV4Plugin(config={"darkMode": "class", "plugins": ["@tailwindcss/typography@0.5.20"]}),
         ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build

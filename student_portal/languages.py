@@ -22,7 +22,7 @@ def language_of_path(path: str) -> Language:
 
 
 LANGUAGES: tuple[Language, ...] = tuple(Language)
-# What a visitor's language choice is kept in (set by assets/language.js, read by the server).
+# What a visitor's language choice is kept in (set by assets/head.js, read by the server).
 LANGUAGE_COOKIE = "lang"
 
 

@@ -10,9 +10,8 @@ from student_portal import (
     redis_layout_fixes,
     site_pages,
 )
-from student_portal.components.language_switch import language_script
+from student_portal.components.head_script import head_script
 from student_portal.components.share import share_script
-from student_portal.components.theme_toggle import theme_script
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
@@ -42,7 +41,8 @@ app = rx.App(
     # Dark theme: the palette's dark values under html.dark (see the file).
     stylesheets=["styles/fonts.css", "styles/dark.css"],
     head_components=[
-        theme_script(),  # dark or light before the first paint (assets/theme.js, blocking)
+        # Dark or light before the first paint, and the language switch's clicks (assets/head.js, blocking).
+        head_script(),
         rx.el.meta(name="theme-color", content="#1d4ed8"),
         # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
         rx.el.link(rel="manifest", href="/manifest.webmanifest"),
@@ -53,7 +53,6 @@ app = rx.App(
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
         share_script(),  # Share buttons open the system share sheet where there is one
-        language_script(),  # the language switch keeps the whole address and remembers the choice
         # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
         rx.el.script(src=rx.asset("hash_target.js"), defer=True),
     ],

@@ -1,7 +1,7 @@
 """The language switch in the header and the phone menu: English, සිංහල, தமிழ்.
 
 Each entry is a plain link (a full page load: every language is its own prerendered page) to
-the same route in that language; assets/language.js completes it with the rest of the address
+the same route in that language; assets/head.js (components/head_script.py) completes it with the rest of the address
 (ids, filters) and remembers the choice for the next visit to /.
 """
 
@@ -13,14 +13,8 @@ from student_portal.components.links import plain_link
 from student_portal.i18n import current_language, gettext
 from student_portal.languages import Language, in_language_path
 
-LANGUAGE_SCRIPT = "language.js"
 # Each language's name in itself, as a switch shows them.
 NAMES = {Language.EN: "English", Language.SI: "සිංහල", Language.TA: "தமிழ்"}
-
-
-def language_script() -> rx.Component:
-    """For the page head: one small deferred file, cached by the browser."""
-    return rx.el.script(src=rx.asset(LANGUAGE_SCRIPT), defer=True)
 
 
 def _target(route: str, language: Language) -> str:

@@ -1,8 +1,8 @@
 """The light/dark theme: the toggle (header on wide screens, phone menu on phones) and the
 script that applies it.
 
-assets/theme.js, loaded blocking in <head>, sets the `dark` class on <html> before the first
-paint (no flash): the visitor's choice from the toggle (localStorage "theme": "dark" or
+assets/head.js (components/head_script.py), loaded blocking in <head>, sets the `dark` class
+on <html> before the first paint (no flash): the visitor's choice from the toggle (localStorage "theme": "dark" or
 "light"), else the system setting, followed live while no choice was made (and across tabs).
 Tailwind's `dark:` variant uses that class (rxconfig.py darkMode "class"), and so does
 assets/styles/dark.css, which gives the palette its dark values.
@@ -10,8 +10,7 @@ assets/styles/dark.css, which gives the palette its dark values.
 The toggle is a plain button marked data-theme-toggle: the script's one click listener on the
 document handles it, so it works before React has loaded and costs no server round trip. Which
 of its two faces shows, and so its accessible name, follows the class through `dark:`: nothing
-has to keep it up to date. The script is not minified by the build (a public file): keep it
-short, explanations here.
+has to keep it up to date.
 """
 
 from __future__ import annotations
@@ -20,13 +19,6 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.constants import Text
-
-THEME_SCRIPT = "theme.js"
-
-
-def theme_script() -> rx.Component:
-    """For the page head, blocking on purpose: the theme is set before the first paint."""
-    return rx.el.script(src=rx.asset(THEME_SCRIPT))
 
 
 def _face(name: str, label: str, shown: str, with_label: bool) -> rx.Component:

@@ -121,7 +121,7 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
 
 
 def _chosen_language(scope: Scope) -> Language | None:
-    """Sinhala or Tamil, when the visitor chose it with the language switch (assets/language.js)."""
+    """Sinhala or Tamil, when the visitor chose it with the language switch (assets/head.js)."""
     cookies = Request(scope).cookies
     chosen = cookies.get(LANGUAGE_COOKIE, "")
     return next((lang for lang in Language if lang.value == chosen and lang is not Language.EN), None)

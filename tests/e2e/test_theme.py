@@ -47,7 +47,7 @@ def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url
         _without_app_scripts(page)
         page.goto(base_url + routes.HOME, wait_until="domcontentloaded")
         expect(page.locator("#main")).to_be_attached()
-        head_script = page.locator('head script[src*="/theme.js"]')
+        head_script = page.locator('head script[src*="/head.js"]')
         expect(head_script).to_have_count(1)
         assert head_script.evaluate("s => !s.async && !s.defer && s.type !== 'module'"), "must block the first paint"
         if scheme == "dark":

@@ -1,4 +1,4 @@
-// Dark/light theme before the first paint: see student_portal/components/theme_toggle.py.
+// Theme before the first paint and the language switch: student_portal/components/head_script.py.
 (() => {
   const root = document.documentElement;
   const system = matchMedia("(prefers-color-scheme: dark)");
@@ -28,4 +28,18 @@
     } catch {}
     apply(dark);
   });
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-language]") : null;
+      if (!link) return;
+      const language = link.dataset.language;
+      document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
+      const english = location.pathname.replace(/^\/(si|ta)(?=\/|$)/, "") || "/";
+      const path = language === "en" ? english : `/${language}${english === "/" ? "/" : english}`;
+      event.preventDefault();
+      location.assign(path + location.search + location.hash);
+    },
+    true,
+  );
 })();
