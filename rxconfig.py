@@ -4,6 +4,7 @@
 import reflex as rx
 from reflex.constants import StateManagerMode
 
+from student_portal.route_manifests import RouteManifestsPlugin
 from student_portal.service_worker import ServiceWorkerPlugin
 from student_portal.settings import settings
 
@@ -30,6 +31,9 @@ config = rx.Config(
         # Dark theme by a class on <html> (assets/head.js sets it before the first paint), so the
         # header's toggle can override the system setting. Typography: Reflex's default plugin.
         rx.plugins.TailwindV4Plugin(config={"darkMode": "class", "plugins": ["@tailwindcss/typography@0.5.20"]}),
+        # Each language's pages load a route manifest of their own routes (issue 12's byte budget);
+        # before the service worker, which precaches what the home page loads.
+        RouteManifestsPlugin(),
         ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build
     ],
     # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),

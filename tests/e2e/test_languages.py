@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from student_portal import routes
 from student_portal.constants import NAVIGATION, Text
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import Language, in_language_path
+from student_portal.languages import Language, in_language_path, language_of_path
 from tests.e2e.auth_support import DEMO_PASSWORD, at, sign_in_with_form
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import wait_for_content
@@ -206,6 +206,36 @@ def test_sign_in_returns_to_the_page_in_its_language(page: Page, base_url: str, 
         expect(page).to_have_url(at(base_url, notes))
         expect(page.get_by_role("heading", level=1)).to_have_text(Text.UNI_NOTES)
         expect(page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT)).to_be_visible()
+
+
+# A page's route manifest (student_portal/route_manifests.py): its language's paths, and the
+# catch-alls that send another language's addresses to the server.
+_MANIFEST_PATHS = "Object.values(window.__reactRouterManifest.routes).map(route => route.path ?? '')"
+_OTHER_LANGUAGE_PATHS = {Language.EN: {"si/*", "ta/*"}, Language.SI: {"*"}, Language.TA: {"*"}}
+
+
+@pytest.mark.parametrize("language", list(Language), ids=str)
+def test_a_page_loads_the_routes_of_its_own_language_only(page: Page, base_url: str, language) -> None:
+    """Issue 12's byte budget: the manifest of every route in three languages cost ~1.3 KB gzipped
+    on every page. A client-side navigation to another language still opens that page."""
+    manifests: list[str] = []
+    page.on("request", lambda request: "/assets/manifest-" in request.url and manifests.append(request.url))
+    page.goto(base_url + in_language_path(routes.YOUTUBE, language))
+    wait_for_content(page)
+    assert len(manifests) == 1, manifests  # its language's, not the full one as well
+    paths = set(page.evaluate(_MANIFEST_PATHS)) - {""}  # the root layout
+    fallbacks = _OTHER_LANGUAGE_PATHS[language]
+    assert fallbacks <= paths
+    assert {language_of_path("/" + path) for path in paths - fallbacks} == {language}
+    assert "youtube" in {path.rsplit("/", 1)[-1] for path in paths}
+
+    other = Language.SI if language is Language.EN else Language.EN
+    page.evaluate("window.stillTheSamePage = true")
+    page.evaluate("path => window.__reactRouterDataRouter.navigate(path)", in_language_path(routes.JOBS, other))
+    expect(page.locator("html")).to_have_attribute("lang", other.value)
+    with in_language(other):
+        expect(page.get_by_role("heading", level=1)).to_have_text(Text.JOB_MARKET)
+    assert page.evaluate("window.stillTheSamePage") is None  # loaded from the server
 
 
 def test_sign_in_form_in_english_still_works(page: Page, base_url: str, demo_pocketbase) -> None:
