@@ -36,13 +36,18 @@ def weigh(browser, url: str) -> dict[str, Any]:
         page.wait_for_timeout(1000)
         sizes = {"script": 0, "stylesheet": 0, "font": 0}
         fonts = []
+        files: dict[str, int] = {}  # each script and stylesheet: which files grew between builds
         for response in responses:
             kind = response.request.resource_type
             if kind in sizes:
-                sizes[kind] += response.request.sizes()["responseBodySize"]
-            if kind == "font":
-                fonts.append(response.url.rsplit("/", 1)[-1])
-        return {"js_css": sizes["script"] + sizes["stylesheet"], **sizes, "font_files": fonts}
+                body = response.request.sizes()["responseBodySize"]
+                sizes[kind] += body
+                name = response.url.split("?", 1)[0].rsplit("/", 1)[-1]
+                if kind == "font":
+                    fonts.append(name)
+                else:
+                    files[name] = files.get(name, 0) + body
+        return {"js_css": sizes["script"] + sizes["stylesheet"], **sizes, "font_files": fonts, "files": files}
     finally:
         context.close()
 
