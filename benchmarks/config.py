@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from student_portal import routes
+from student_portal.languages import LANGUAGES, Language, in_language_path
 from student_portal.pocketbase.collections import Collection
 
 PROJECT_ROOT: Final = Path(__file__).resolve().parents[1]
@@ -27,7 +28,8 @@ BLANK_PORT: Final = int(os.environ.get("BENCH_BLANK_PORT", "3163"))
 # Serves the static HTML snapshot of a rendered page (the slow-4G reference), other paths proxied.
 SNAPSHOT_PORT: Final = int(os.environ.get("BENCH_SNAPSHOT_PORT", "3164"))
 
-# Lighthouse 13, mobile preset (its default), on these routes of our site.
+# Lighthouse 13, mobile preset (its default), on these routes of our site, each in every UI
+# language (/youtube, /si/youtube, /ta/youtube: issue 12), one run per page.
 LIGHTHOUSE_PAGES: Final = ("/", "/youtube", "/shop", "/booking", "/jobs", "/ol-folder")
 LIGHTHOUSE_CHROME_FLAGS: Final = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
 LIGHTHOUSE_CATEGORIES: Final = ("performance", "accessibility", "best-practices", "seo")
@@ -137,6 +139,13 @@ class Sizes:
     search_records: int = 20_000  # generated public records (issue 13)
     search_visitors: int = 100  # simulated visitors typing a search at once
     search_rebuilds: int = 10  # index rebuilds timed after an edit
+    # Lighthouse's pages in these UI languages too (the large-catalog run keeps English only).
+    lighthouse_languages: tuple[Language, ...] = LANGUAGES
+
+
+def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
+    """Each path in each language, a page's languages side by side: /, /si/, /ta/, /youtube, ..."""
+    return tuple(in_language_path(path, language) for path in paths for language in languages)
 
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400), 10)

@@ -51,9 +51,9 @@ def _failing_audits(report: dict[str, Any], category: str) -> list[str]:
 
 
 def extract(report: dict[str, Any]) -> dict[str, Any]:
-    """The four category scores (0-100), FCP/LCP/TBT in ms, CLS, bytes transferred, image bytes,
-    and the audits that held the non-performance scores down. A page Lighthouse could not load
-    gives None figures and its error message."""
+    """The four category scores (0-100), FCP/LCP/TBT in ms, CLS, bytes transferred, image, script +
+    stylesheet and font bytes, and the audits that held the non-performance scores down. A page
+    Lighthouse could not load gives None figures and its error message."""
     audits = report.get("audits", {})
     result: dict[str, Any] = {
         "url": report.get("requestedUrl"),
@@ -71,6 +71,10 @@ def extract(report: dict[str, Any]) -> dict[str, Any]:
             else (round(value, 4) if key == "cls" else int(value) if key == "bytes" else round(value, 1))
         )
     result["image_bytes"] = _resource_bytes(report, "image")
+    # What issue 12's byte budget counts: scripts and styles (fonts apart), on the wire.
+    scripts, styles = _resource_bytes(report, "script"), _resource_bytes(report, "stylesheet")
+    result["js_css_bytes"] = None if scripts is None or styles is None else scripts + styles
+    result["font_bytes"] = _resource_bytes(report, "font")
     result["failing_audits"] = {
         category: _failing_audits(report, category)
         for category in config.LIGHTHOUSE_CATEGORIES

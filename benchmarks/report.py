@@ -9,6 +9,7 @@ from typing import Any
 
 from benchmarks import config
 from benchmarks.config import Target
+from student_portal.languages import Language, language_of_path, without_language
 
 PASS, MISS, NA = "PASS", "MISS", "n/a"
 
@@ -134,6 +135,36 @@ def _v(value) -> str:
     return "-" if value is None else str(value)
 
 
+def _kib1(value) -> str:
+    return "-" if value is None else f"{value / 1024:.1f} KiB"
+
+
+def language_rows(pages: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """One row per page per UI language (issue 12): its scores, the scripts and styles it
+    downloads (fonts apart) and how many more than the same page in English."""
+    rows = []
+    for path, p in pages.items():
+        english = pages.get(without_language(path), {})
+        ours, theirs = p.get("js_css_bytes"), english.get("js_css_bytes")
+        if language_of_path(path) is Language.EN:
+            growth = "-"
+        else:
+            growth = "-" if ours is None or theirs is None else f"{(ours - theirs) / 1024:+.1f} KiB"
+        rows.append(
+            [
+                without_language(path),
+                language_of_path(path).value,
+                _v(p.get("performance")),
+                _v(p.get("accessibility")),
+                _v(p.get("seo")),
+                _kib1(ours),
+                growth,
+                _kib1(p.get("font_bytes")),
+            ]
+        )
+    return rows
+
+
 def table(headers: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows, strict=True)]
     line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()  # noqa: E731
@@ -180,6 +211,14 @@ def render(results: dict[str, Any]) -> str:
             ),
         ]
         out += ["Audits holding scores down: " + ("; ".join(held_down) if held_down else "none"), ""]
+        out += [
+            "Per language (JS+CSS and fonts: bytes on the wire with their headers, Lighthouse's count)",
+            table(
+                ["page", "lang", "perf", "a11y", "seo", "JS+CSS", "vs en", "fonts"],
+                language_rows(lh["pages"]),
+            ),
+            "",
+        ]
     ttc = results.get("time_to_content")
     if ttc:
         rows = [

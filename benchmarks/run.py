@@ -90,7 +90,8 @@ def _lighthouse(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[st
     try:
         blank.start()
         servers.start_site()
-        result = lighthouse.measure(servers.site_url, blank.url, sizes.lighthouse_pages, sizes.lighthouse_runs, log)
+        pages = config.in_languages(sizes.lighthouse_pages, sizes.lighthouse_languages)
+        result = lighthouse.measure(servers.site_url, blank.url, pages, sizes.lighthouse_runs, log)
         result["blank_template_origin"] = blank.origin
         return result
     finally:

@@ -61,6 +61,8 @@ def test_lighthouse_extraction_reads_scores_metrics_bytes_and_failing_audits():
     assert (figures["fcp_ms"], figures["lcp_ms"], figures["tbt_ms"], figures["cls"]) == (2853.8, 2853.8, 22.5, 0)
     assert figures["bytes"] == 336577
     assert figures["image_bytes"] == 12345
+    assert figures["js_css_bytes"] == 244423 + 83822  # scripts + stylesheets
+    assert figures["font_bytes"] is None  # the report lists no font
     assert figures["error"] is None
     # Only weighted audits that did not pass; informative ones (weight 0) and n/a ones are left out.
     assert figures["failing_audits"] == {
@@ -80,6 +82,7 @@ def test_lighthouse_extraction_of_a_page_that_did_not_load_gives_no_figures_and_
         }
     )
     assert figures["performance"] is None and figures["bytes"] is None and figures["image_bytes"] is None
+    assert figures["js_css_bytes"] is None
     assert figures["error"] == "Status code: 404"
 
 
@@ -120,6 +123,36 @@ def test_a_lighthouse_target_passes_only_when_every_page_meets_it():
     assert verdicts["Lighthouse accessibility = 100 on every page"] == "PASS"
     assert verdicts["Lighthouse seo = 100 on every page"] == "MISS"  # /jobs was not measured
     assert verdicts["Lighthouse cls <= 0.05 on every page"] == "PASS"
+
+
+def test_lighthouse_measures_each_page_in_each_ui_language_side_by_side():
+    pages = config.in_languages(("/", "/youtube"), config.FULL.lighthouse_languages)
+    assert pages == ("/", "/si/", "/ta/", "/youtube", "/si/youtube", "/ta/youtube")
+    assert config.in_languages(config.LIGHTHOUSE_PAGES, config.FULL.lighthouse_languages)[-1] == "/ta/ol-folder"
+
+
+def test_the_language_table_has_a_row_per_page_per_language_with_its_growth_over_english():
+    rows = report.language_rows(
+        {
+            "/": _page(js_css_bytes=200 * 1024, font_bytes=0),
+            "/si/": _page(performance=91, js_css_bytes=201 * 1024, font_bytes=70 * 1024),
+            "/ta/": _page(js_css_bytes=None, font_bytes=None),
+            "/si/jobs": _page(js_css_bytes=150 * 1024),  # English /jobs not measured
+        }
+    )
+    assert rows == [
+        ["/", "en", "95", "100", "100", "200.0 KiB", "-", "0.0 KiB"],
+        ["/", "si", "91", "100", "100", "201.0 KiB", "+1.0 KiB", "70.0 KiB"],
+        ["/", "ta", "95", "100", "100", "-", "-", "-"],
+        ["/jobs", "si", "95", "100", "100", "150.0 KiB", "-", "-"],
+    ]
+
+
+def test_the_report_prints_the_language_table_under_lighthouse():
+    results = {"lighthouse": {"pages": {"/": _page(js_css_bytes=1024), "/ta/": _page(js_css_bytes=2048)}}}
+    printed = report.render(results)
+    assert "Per language" in printed
+    assert re.search(r"^/\s+ta\s+95\s+100\s+100\s+2\.0 KiB\s+\+1\.0 KiB", printed, re.MULTILINE)
 
 
 def test_home_transfer_may_exceed_the_blank_template_only_by_its_own_images():
