@@ -4,6 +4,7 @@
 import reflex as rx
 from reflex.constants import StateManagerMode
 
+from student_portal.page_scripts import PageScriptsPlugin
 from student_portal.route_manifests import RouteManifestsPlugin
 from student_portal.service_worker import ServiceWorkerPlugin
 from student_portal.settings import settings
@@ -34,6 +35,7 @@ config = rx.Config(
         # Each language's pages load a route manifest of their own routes (issue 12's byte budget);
         # before the service worker, which precaches what the home page loads.
         RouteManifestsPlugin(),
+        PageScriptsPlugin(),  # the small public scripts of every page's <head>, minified
         ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build
     ],
     # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),

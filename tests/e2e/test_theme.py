@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -58,6 +59,17 @@ def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url
             assert _lightness(page) > 0.9
     finally:
         context.close()
+
+
+def test_the_small_scripts_of_every_pages_head_are_served_minified(base_url: str):
+    """head.js, share.js and hash_target.js are written with comments (student_portal/page_scripts.py)."""
+    home = httpx.get(base_url + routes.HOME, timeout=30).text
+    scripts = re.findall(r'<script(?![^>]*type="module")[^>]*src="(/[\w.-]+\.js)[^"]*"', home)
+    assert "/head.js" in scripts and len(scripts) >= 3, scripts
+    for script in scripts:
+        text = httpx.get(base_url + script, timeout=30).text
+        assert "//" not in text.replace("://", ""), f"{script} still has comments"
+        assert text.count("\n") <= 1, f"{script} is not minified"
 
 
 def test_the_header_toggle_overrides_the_system_and_is_remembered(browser: Browser, base_url: str, client_ip: str):
