@@ -4,8 +4,8 @@ before the first paint (components/theme_toggle.py) and the language switch's cl
 
 One file for both rather than two: every page downloads it, and each file costs its own
 request and gzip overhead (issue 12's byte budget; the two apart were ~0.3 KB gzipped more).
-Blocking on purpose: the theme must be set before anything paints. Public files are not
-minified by the build: keep it short, explanations in those modules.
+Blocking on purpose: the theme must be set before anything paints. Minified after the build
+(page_scripts.py); explanations in those modules.
 """
 
 from __future__ import annotations
