@@ -1,6 +1,8 @@
 """What a first visit downloads per page: JavaScript + CSS (bytes on the wire: the built assets
-are served pre-gzipped) and, apart, font files. For issue #12's budget (at most 3 KB gzipped
-JS+CSS growth per page, fonts aside): run it on main's checkout and on yours, compare.
+are served pre-gzipped) and, apart, font files; `script_at_load`: the script bytes fetched by the
+load event, before what a page fetches once it has loaded (sonner, players' previews). For issue
+#12's budget (at most 3 KB gzipped JS+CSS growth per page, fonts aside): run it on main's checkout
+and on yours, compare.
 
     SITE_TEST_PORT=3222 python -m benchmarks.page_weight [/ /youtube ...]
 
@@ -25,13 +27,26 @@ PAGES = ("/", "/youtube", "/notes", "/booking", "/shop", "/jobs", "/ol-folder")
 PHONE = {"width": 390, "height": 844}
 
 
+def _script_bytes(responses: list) -> int:
+    """Script bytes of the responses so far that finished loading."""
+    total = 0
+    for response in list(responses):
+        if response.request.resource_type == "script":
+            try:
+                total += response.request.sizes()["responseBodySize"]
+            except Exception:  # still loading: not part of the figure
+                continue
+    return total
+
+
 def weigh(browser, url: str) -> dict[str, Any]:
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
         responses: list = []
         page.on("response", lambda response: responses.append(response))
-        page.goto(url)
+        page.goto(url)  # returns at the load event
+        at_load = _script_bytes(responses)
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1000)
         sizes = {"script": 0, "stylesheet": 0, "font": 0}
@@ -47,7 +62,13 @@ def weigh(browser, url: str) -> dict[str, Any]:
                     fonts.append(name)
                 else:
                     files[name] = files.get(name, 0) + body
-        return {"js_css": sizes["script"] + sizes["stylesheet"], **sizes, "font_files": fonts, "files": files}
+        return {
+            "js_css": sizes["script"] + sizes["stylesheet"],
+            **sizes,
+            "script_at_load": at_load,
+            "font_files": fonts,
+            "files": files,
+        }
     finally:
         context.close()
 

@@ -12,6 +12,7 @@ from student_portal import (
 )
 from student_portal.components.head_script import head_script
 from student_portal.components.share import share_script
+from student_portal.components.toaster import lazy_toaster
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
 from student_portal.gc_tuning import freeze_startup_objects
@@ -40,6 +41,8 @@ app = rx.App(
     # Noto Sans Sinhala / Tamil, downloaded only by a page that shows those letters.
     # Dark theme: the palette's dark values under html.dark (see the file).
     stylesheets=["styles/fonts.css", "styles/dark.css"],
+    # Reflex's toasts (connection lost, backend error) with sonner fetched after the first view.
+    toaster=lazy_toaster(),
     head_components=[
         # Dark or light before the first paint, and the language switch's clicks (assets/head.js, blocking).
         head_script(),

@@ -97,6 +97,30 @@ def test_pages_load_no_radix_themes_stylesheet(page: Page, base_url: str) -> Non
     assert "--radix" not in css and "radix-themes" not in css
 
 
+# Asks for a toast through Reflex's refs.__toast as soon as the page exposes it: before sonner.
+_EARLY_TOAST = """
+(() => { const poll = setInterval(() => {
+  const state = window.__reflex && window.__reflex["$/utils/state"];
+  if (!state) return;
+  clearInterval(poll);
+  state.refs.__toast.error("Early toast");
+}, 5); })();
+"""
+_SONNER_MARK = "data-sonner-toaster"
+
+
+def test_toasts_work_with_sonner_fetched_only_after_the_page_loaded(page: Page, base_url: str) -> None:
+    page.add_init_script(_EARLY_TOAST)
+    scripts: list = []
+    page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    page.goto(base_url + "/")  # returns at the load event
+    before_load = list(scripts)
+    assert before_load and not [r.url for r in before_load if _SONNER_MARK in r.text()]
+    # The toast asked for before sonner arrived is shown once it has.
+    expect(page.get_by_text("Early toast")).to_be_visible(timeout=15_000)
+    assert [r.url for r in scripts if _SONNER_MARK in r.text()]
+
+
 def test_the_site_starts_without_registering_a_page_twice(site, base_url: str) -> None:
     """`reflex run --env prod` once printed "Page ... is being redefined" for every page."""
     httpx.get(base_url + routes.HOME, timeout=30)

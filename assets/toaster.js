@@ -1,0 +1,58 @@
+/**
+ * Reflex's toast provider (sonner's <Toaster/>, Reflex's `refs.__toast`) without sonner on the
+ * first view: sonner (~10 KB gzipped, in every page's root chunk otherwise) is fetched once the
+ * page has loaded and the browser is idle. Our pages show no toast of their own; Reflex's
+ * connection and backend-error toasts come seconds later if ever, and a call made before sonner
+ * arrives waits for it instead of being lost.
+ *
+ * student_portal/components/toaster.py passes this as rx.App(toaster=...). No JSX: the file is
+ * served as is to Vite, like the rest of assets/.
+ */
+import { createElement, useContext, useEffect, useState } from "react";
+import { refs } from "$/utils/state";
+import { ColorModeContext } from "$/utils/context";
+
+let sonner = null; // import("sonner"), once asked for
+const load = () => (sonner ??= import("sonner"));
+
+// Resolves with sonner once its <Toaster/> is mounted (and subscribed): a toast shown earlier
+// would be published to no one.
+let mounted;
+const ready = new Promise((resolve) => (mounted = resolve));
+
+// refs.__toast until then: toast(...), toast.error(...), toast.dismiss(...) wait for sonner.
+const waiting = new Proxy(function toast() {}, {
+  apply: (_target, _this, args) => {
+    load();
+    ready.then((module) => module.toast(...args));
+  },
+  get: (_target, name) => (...args) => {
+    load();
+    ready.then((module) => module.toast[name](...args));
+  },
+});
+refs["__toast"] = waiting;
+
+function whenIdle(run) {
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
+export function LazyToaster(props) {
+  const { resolvedColorMode } = useContext(ColorModeContext);
+  const [module, setModule] = useState(null);
+  useEffect(() => {
+    let live = true;
+    whenIdle(() => load().then((loaded) => live && setModule(() => loaded)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!module) return;
+    refs["__toast"] = module.toast;
+    mounted(module);
+  }, [module]);
+  return module ? createElement(module.Toaster, { ...props, theme: resolvedColorMode }) : null;
+}
