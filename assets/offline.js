@@ -59,12 +59,15 @@ function pageCopy(savedAt) {
   );
   const time = document.createElement("time");
   time.dateTime = savedAt.toISOString();
-  time.textContent = savedAt.toLocaleString();
-  banner.append("You are offline. This is the page as you last saw it on ", time, ".");
+  time.textContent = savedAt.toLocaleString(document.documentElement.lang || undefined);
+  const [before, after] = copyBanner.split("{time}");
+  banner.append(before, time, after ?? "");
   html.querySelector("body")?.prepend(banner);
   return "<!DOCTYPE html>\n" + html.outerHTML;
 }
 
+// The copy's banner in the page's language (OfflineSupport's prop, from the page's catalog).
+let copyBanner = "You are offline. This is the page as you last saw it on {time}.";
 let settling = null;
 function copyPage() {
   settling = null;
@@ -211,7 +214,8 @@ function start() {
   else addEventListener("load", onLoad, { once: true });
 }
 
-export default function OfflineSupport() {
+export default function OfflineSupport({ copyBanner: text }) {
+  if (text) copyBanner = text;
   useEffect(start, []);
   return null;
 }

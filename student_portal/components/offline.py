@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.i18n import gettext
+
 
 class OfflineSupport(rx.Component):
     library = "$/public/offline.js"
     tag = "OfflineSupport"
     is_default = True
 
+    # The banner of a page's offline copy, "{time}" where the time it was saved goes.
+    copy_banner: rx.Var[str]
+
 
 def offline_support() -> rx.Component:
-    return OfflineSupport.create()
+    # Built once per language, like the page around it: the copy speaks the page's language.
+    return OfflineSupport.create(copy_banner=gettext("You are offline. This is the page as you last saw it on {time}."))
