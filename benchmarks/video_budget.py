@@ -35,9 +35,16 @@ PLAYER_HOSTS = re.compile(r"^https?://([^/]+\.)?(youtube\.com|youtube-nocookie\.
 PLAY = re.compile(r"^Play video")
 
 
+def _body_bytes(response) -> int:
+    """Bytes on the wire; for a chunk imported after a tap Chromium gives Playwright no body size
+    (minus the headers' size), so its Content-Length (the pre-gzipped file) stands in."""
+    size = response.request.sizes()["responseBodySize"]
+    return size if size >= 0 else int(response.headers.get("content-length") or 0)
+
+
 def _script_bytes(responses: list, paths: set[str] | None = None) -> int:
     return sum(
-        r.request.sizes()["responseBodySize"]
+        _body_bytes(r)
         for r in responses
         if r.request.resource_type == "script" and (paths is None or urlsplit(r.url).path in paths)
     )
