@@ -13,7 +13,14 @@ import { refs } from "$/utils/state";
 import { ColorModeContext } from "$/utils/context";
 
 let sonner = null; // import("sonner"), once asked for
-const load = () => (sonner ??= import("sonner"));
+// Offline (a page the service worker serves) the import fails: no toast, and the next call retries.
+const load = () =>
+  (sonner ??= import("sonner").catch((error) => {
+    sonner = null;
+    throw error;
+  }));
+let reveal = () => {}; // the mounted LazyToaster's: render sonner's <Toaster/>
+const fetchSonner = () => load().then((module) => reveal(module), () => {});
 
 // Resolves with sonner once its <Toaster/> is mounted (and subscribed): a toast shown earlier
 // would be published to no one.
@@ -23,11 +30,11 @@ const ready = new Promise((resolve) => (mounted = resolve));
 // refs.__toast until then: toast(...), toast.error(...), toast.dismiss(...) wait for sonner.
 const waiting = new Proxy(function toast() {}, {
   apply: (_target, _this, args) => {
-    load();
+    fetchSonner();
     ready.then((module) => module.toast(...args));
   },
   get: (_target, name) => (...args) => {
-    load();
+    fetchSonner();
     ready.then((module) => module.toast[name](...args));
   },
 });
@@ -43,10 +50,10 @@ export function LazyToaster(props) {
   const { resolvedColorMode } = useContext(ColorModeContext);
   const [module, setModule] = useState(null);
   useEffect(() => {
-    let live = true;
-    whenIdle(() => load().then((loaded) => live && setModule(() => loaded)));
+    reveal = (loaded) => setModule(() => loaded);
+    whenIdle(fetchSonner);
     return () => {
-      live = false;
+      reveal = () => {};
     };
   }, []);
   useEffect(() => {

@@ -121,6 +121,33 @@ def test_toasts_work_with_sonner_fetched_only_after_the_page_loaded(page: Page, 
     assert [r.url for r in scripts if _SONNER_MARK in r.text()]
 
 
+def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(browser, base_url: str) -> None:
+    first = browser.new_page()
+    scripts: list = []
+    first.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    first.goto(base_url + "/")
+    expect(first.locator('section[aria-label*="Notifications"]')).to_have_count(1)  # sonner's, mounted
+    sonner_url = next(r.url for r in scripts if _SONNER_MARK in r.text())
+    first.close()
+
+    page = browser.new_page()  # sonner unreachable, as offline on a page the service worker serves
+    refused: list[str] = []
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route(sonner_url, lambda route: (refused.append(route.request.url), route.abort()))
+    page.goto(base_url + "/")
+    for _ in range(100):  # the fetch comes once the page has loaded and the browser is idle
+        if refused:
+            break
+        page.wait_for_timeout(100)
+    assert refused and not errors
+    expect(page.locator('section[aria-label*="Notifications"]')).to_have_count(0)
+    page.unroute(sonner_url)
+    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Back online toast')")
+    expect(page.get_by_text("Back online toast")).to_be_visible(timeout=15_000)
+    page.close()
+
+
 def test_the_site_starts_without_registering_a_page_twice(site, base_url: str) -> None:
     """`reflex run --env prod` once printed "Page ... is being redefined" for every page."""
     httpx.get(base_url + routes.HOME, timeout=30)
