@@ -12,9 +12,11 @@ An earlier version was reverted because React Router resolved the skip link (`#m
 and tests/e2e/test_accessibility.py follows it on a page opened without the slash.
 
 Pages travel gzip-encoded, never brotli or zstd: the link previews and the security headers
-rewrite or hash each page's HTML and decode gzip only (should the build write .br again for
-scripts and styles: rxconfig.py). So a page request reaches the file
-server offering gzip only.
+rewrite or hash each page's HTML and decode gzip only (the build also writes .br for the scripts
+and styles, which do travel as brotli: rxconfig.py). So a page request reaches the file server
+offering gzip only, and so does a request for a built .html file: the service worker precaches
+/saved.html and /offline.html by those names, and a brotli copy got a policy without its inline
+scripts' hashes, so /saved served from the worker never hydrated.
 
 Innermost of the transforms: the others (link previews, security headers) see the address the
 browser asked for. Where the build lives is a Reflex internal (reflex_internals.built_pages_dir).
@@ -53,7 +55,8 @@ def with_page_paths(app: ASGIApp, build_dir: Callable[[], Path] = built_pages_di
 
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if scope["type"] == "http" and "." not in path.rsplit("/", 1)[-1]:  # a page, not a file
+        name = path.rsplit("/", 1)[-1]
+        if scope["type"] == "http" and ("." not in name or name.endswith(".html")):  # a page, not a file
             scope = {**scope, "headers": _gzip_only(scope.get("headers", []))}
             if scope.get("method") in ("GET", "HEAD") and _PAGE_PATH.fullmatch(path) and is_built_page(path):
                 scope = {**scope, "path": path + "/", "raw_path": path.encode() + b"/"}

@@ -1,6 +1,6 @@
 """Every page answers at its own address on a first load, with or without the trailing slash
-(no 307 round trip: student_portal/page_paths.py), in every language; scripts travel gzip,
-pages gzip."""
+(no 307 round trip: student_portal/page_paths.py), in every language; scripts travel brotli,
+pages gzip, the .html files the service worker precaches too."""
 
 from __future__ import annotations
 
@@ -53,16 +53,21 @@ def raw(url: str, headers: dict[str, str]) -> tuple[httpx.Response, bytes]:
         return answer, b"".join(answer.iter_raw())
 
 
-def test_scripts_and_pages_travel_gzip(page: Page, base_url: str) -> None:
+def test_scripts_travel_brotli_and_pages_gzip(page: Page, base_url: str) -> None:
     scripts: list[str] = []
     page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" and "/assets/" in r.url else None)
     page.goto(base_url + site.JOBS)
     page.wait_for_load_state("networkidle")
     assert scripts
     offered = {"Accept-Encoding": "gzip, deflate, br, zstd"}
-    script, script_bytes = raw(scripts[0], offered)
-    assert script.headers["content-encoding"] == "gzip" and "Accept-Encoding" in script.headers["vary"]
-    _, plain_bytes = raw(scripts[0], {"Accept-Encoding": "identity"})
-    assert len(script_bytes) < len(plain_bytes)
+    brotli, brotli_bytes = raw(scripts[0], offered)
+    gzip, gzip_bytes = raw(scripts[0], {"Accept-Encoding": "gzip"})
+    assert brotli.headers["content-encoding"] == "br" and "Accept-Encoding" in brotli.headers["vary"]
+    assert gzip.headers["content-encoding"] == "gzip" and len(brotli_bytes) < len(gzip_bytes)
     html = httpx.get(base_url + site.JOBS, headers=offered)
     assert html.headers["content-encoding"] == "gzip" and "<html" in html.text
+    # What the service worker precaches and serves for /saved: gzip too, so its policy carries
+    # the hashes of the page's inline scripts (with brotli it did not, and /saved never hydrated).
+    saved = httpx.get(base_url + "/saved.html", headers=offered)
+    assert saved.headers["content-encoding"] == "gzip" and "<html" in saved.text
+    assert "'sha256-" in saved.headers["content-security-policy"]

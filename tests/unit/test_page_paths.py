@@ -63,6 +63,8 @@ def test_pages_are_offered_gzip_only_files_keep_brotli(build: Path) -> None:
     assert (
         dict(reaching(build, "/jobs/", accept_encoding=b"br;q=1, GZIP;q=0.5")["headers"])[b"accept-encoding"] == b"gzip"
     )
+    # The service worker precaches built pages by their file names (/saved.html): pages too.
+    assert dict(reaching(build, "/saved.html")["headers"])[b"accept-encoding"] == b"gzip"
 
 
 def test_the_build_folder_is_where_reflex_writes_and_serves_pages(tmp_path: Path, monkeypatch) -> None:
