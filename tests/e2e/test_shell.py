@@ -143,6 +143,9 @@ def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(br
     assert refused and not errors
     expect(page.locator('section[aria-label*="Notifications"]')).to_have_count(0)
     page.unroute(sonner_url)
+    # A failed lazy import may have made offline.js reload the page once (Vite's preloadError
+    # recovery): toast on the page that is there once its state is up.
+    page.wait_for_function("() => !!window.__reflex?.['$/utils/state']?.refs?.__toast")
     page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Back online toast')")
     expect(page.get_by_text("Back online toast")).to_be_visible(timeout=15_000)
     page.close()
