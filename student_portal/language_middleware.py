@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reflex.constants import RouteVar
 from reflex.middleware import Middleware
 
 from student_portal.i18n import current_language
@@ -20,7 +21,14 @@ def page_path(state: Any) -> str:
     return page.raw_path or page.path or "/"
 
 
+def event_path(event: Any, state: Any) -> str:
+    """The page address an event came from: the browser sends it with every event (cheap to
+    read; a burst of visitors runs this once per event), else the state's router (set at hydrate)."""
+    router_data = getattr(event, "router_data", None) or {}
+    return router_data.get(RouteVar.ORIGIN) or router_data.get(RouteVar.PATH) or page_path(state)
+
+
 class LanguageMiddleware(Middleware):
     async def preprocess(self, app: Any, state: Any, event: Any) -> None:
-        current_language.set(language_of_path(page_path(state)))
+        current_language.set(language_of_path(event_path(event, state)))
         return None

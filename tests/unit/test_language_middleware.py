@@ -1,0 +1,44 @@
+"""The language an event runs in comes from the page it was sent from (language_middleware.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+from reflex_base.event import Event
+
+from student_portal.i18n import current_language
+from student_portal.language_middleware import LanguageMiddleware, event_path
+from student_portal.languages import Language
+
+
+def _state(raw_path: str = "", path: str = "") -> SimpleNamespace:
+    return SimpleNamespace(router=SimpleNamespace(page=SimpleNamespace(raw_path=raw_path, path=path)))
+
+
+@pytest.mark.parametrize(
+    ("router_data", "expected"),
+    [
+        ({"asPath": "/si/youtube?subject=x", "pathname": "/si/youtube"}, Language.SI),
+        ({"asPath": "/ta/", "pathname": "/ta"}, Language.TA),
+        ({"asPath": "/youtube?q=si", "pathname": "/youtube"}, Language.EN),
+        ({"pathname": "/ta/jobs"}, Language.TA),
+    ],
+)
+def test_the_events_own_page_decides(router_data, expected):
+    # The state's router says otherwise: the event's address wins (it is the page it came from).
+    state = _state(raw_path="/elsewhere")
+    event = Event(name="state.x", router_data=router_data)
+
+    async def language_seen_by_the_handler() -> Language:
+        await LanguageMiddleware().preprocess(None, state, event)
+        return current_language.get()
+
+    assert asyncio.run(language_seen_by_the_handler()) is expected
+
+
+def test_without_router_data_the_state_router_decides():
+    assert event_path(Event(name="state.x"), _state(raw_path="/si/notes")) == "/si/notes"
+    assert event_path(Event(name="state.x"), _state(path="/ta/shop")) == "/ta/shop"
+    assert event_path(Event(name="state.x"), _state()) == "/"
