@@ -29,7 +29,7 @@ from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
 from student_portal.routes import FILES_PREFIX
-from student_portal.settings import settings
+from student_portal.settings import Settings, settings
 
 log = logging.getLogger(__name__)
 
@@ -428,15 +428,15 @@ def _with_tiebreak(sort: str | None) -> str:
 _configured: PocketBaseClient | None = None
 
 
-def default_base_url() -> str:
-    config = settings()
+def default_base_url(config: Settings | None = None) -> str:
+    config = config or settings()
     return config.pocketbase_url or f"http://127.0.0.1:{config.pocketbase_port}"
 
 
-def public_base_url() -> str:
+def public_base_url(config: Settings | None = None) -> str:
     """A CDN in front of PocketBase's public files (POCKETBASE_PUBLIC_URL), without a trailing
     slash; "" (the default) when browsers get files from the site's own /files/."""
-    return (settings().pocketbase_public_url or "").rstrip("/")
+    return ((config or settings()).pocketbase_public_url or "").rstrip("/")
 
 
 _site_url = ""
@@ -455,8 +455,9 @@ def configured_client() -> PocketBaseClient:
     Usable from any event loop: the client opens a new connection pool when the loop changes.
     """
     global _configured
-    base_url = default_base_url()
-    public_url = public_base_url()
+    config = settings()  # once: every content_cache() call comes through here
+    base_url = default_base_url(config)
+    public_url = public_base_url(config)
     if (
         _configured is None
         or _configured.base_url != base_url.rstrip("/")
