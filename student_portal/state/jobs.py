@@ -119,9 +119,10 @@ class JobsState(PagedList, rx.State):
 
     @rx.event(background=True)
     async def load(self):
-        async with self:
-            params = dict(self.router.url.query_parameters)
-            self.loading = not self.page
+        params = dict(self.router.url.query_parameters)
+        if self.loading != (not self.page):  # a first visit is already loading: no extra update
+            async with self:
+                self.loading = not self.page
         cards = await job_cards()
         async with self:
             self.shown = self._shown_from(params)

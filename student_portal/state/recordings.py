@@ -150,9 +150,10 @@ class RecordingsState(PagedList, Section, rx.State):
     async def load_page(self):
         """On load of /youtube: the filters and how far the visitor went from the address,
         the first page(s) of matching cards, and the slides."""
-        async with self:
-            params = dict(self.router.url.query_parameters)
-            self.loading = not self.page
+        params = dict(self.router.url.query_parameters)
+        if self.loading != (not self.page):  # a first visit is already loading: no extra update
+            async with self:
+                self.loading = not self.page
         view, slides = await asyncio.gather(
             recordings_view(), public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide)
         )
