@@ -129,7 +129,9 @@ class Limit:
     FULL_LIST_BATCH: Final = 500
     # Long lists: cards in the first page and added by each "Show more" (issue 17). Whole rows
     # in every grid (1, 2 or 3 columns); each keeps a 390 px phone under 2,500 DOM nodes.
-    RECORDINGS_PAGE: Final = 24
+    # Recordings: 12, eight screens of video cards on a phone; a first view of /youtube then
+    # costs the same whether the catalog holds 15 recordings or 20,000.
+    RECORDINGS_PAGE: Final = 12
     FOLDER_ITEMS_PAGE: Final = 24
     NOTES_PAGE: Final = 20
     JOBS_PAGE: Final = 20
