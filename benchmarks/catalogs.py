@@ -40,7 +40,7 @@ PAGES = (
 )
 SETTLE_S = 1.5  # no websocket frame for this long after load: the page's data is in
 BURSTS = (("/", 200), ("/youtube", 100))
-BURST_REPEATS = 3
+BURST_REPEATS = 5
 SEARCH = "Part 2"
 
 
