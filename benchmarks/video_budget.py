@@ -87,21 +87,21 @@ def page_js(browser, url: str) -> dict[str, Any]:
         context.close()
 
 
-def measure(base_url: str, ours_url: str, runs: int, log) -> dict[str, Any]:
+def measure(base_url: str, ours_url: str, runs: int, log, paths: tuple[str, ...] = PATHS) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     result: dict[str, Any] = {"js": {}, "lighthouse": {}}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=config.CHROMIUM, args=config.BROWSER_ARGS)
         try:
-            for path in PATHS:
+            for path in paths:
                 for name, site in (("base", base_url), ("ours", ours_url)):
                     page_js(browser, site + path)  # warm the site's caches; measure the next one
                     result["js"][f"{name} {path}"] = page_js(browser, site + path)
                     log(f"js {name} {path}: {result['js'][f'{name} {path}']}")
         finally:
             browser.close()
-    for path in PATHS:
+    for path in paths:
         scores: dict[str, list] = {"base": [], "ours": []}
         pair = (("base", base_url), ("ours", ours_url))
         for run_index in range(runs):
@@ -115,6 +115,7 @@ def measure(base_url: str, ours_url: str, runs: int, log) -> dict[str, Any]:
             name: {
                 "performance": [r.get("performance") for r in found],
                 "median_performance": median([r["performance"] for r in found if r.get("performance") is not None]),
+                "fcp_ms": [r.get("fcp_ms") for r in found],
                 "lcp_ms": [r.get("lcp_ms") for r in found],
                 "tbt_ms": [r.get("tbt_ms") for r in found],
                 "cls": [r.get("cls") for r in found],
@@ -130,7 +131,7 @@ def render(result: dict[str, Any]) -> str:
         f"{'page':<10}{'base first load':>17}{'ours first load':>17}{'delta':>9}"
         f"{'base before tap':>17}{'ours before tap':>17}{'delta':>9}{'ours on tap':>13}{'YT before':>11}"
     )
-    for path in PATHS:
+    for path in result["lighthouse"]:
         base, ours = result["js"][f"base {path}"], result["js"][f"ours {path}"]
         lines.append(
             f"{path:<10}{base['js_first_load']:>17}{ours['js_first_load']:>17}"
@@ -144,7 +145,7 @@ def render(result: dict[str, Any]) -> str:
         for name, figures in by_build.items():
             lines.append(
                 f"{path:<10}{name:<6} median {figures['median_performance']}  runs {figures['performance']}  "
-                f"LCP {figures['lcp_ms']}  TBT {figures['tbt_ms']}"
+                f"FCP {figures['fcp_ms']}  LCP {figures['lcp_ms']}  TBT {figures['tbt_ms']}"
             )
     return "\n".join(lines)
 
@@ -153,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.video_budget", description=__doc__.splitlines()[0])
     parser.add_argument("--base-dir", required=True, type=Path, help="another checkout of the site (e.g. main's)")
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page and build")
+    parser.add_argument(
+        "--paths", nargs="+", default=list(PATHS), help="pages to compare (default: / /youtube; e.g. /si/ /ta/youtube)"
+    )
     args = parser.parse_args(argv)
 
     def log(message: str) -> None:
@@ -176,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         for site in sites:
             log(f"starting {site.project_dir} on {site.url}")
             site.start(timeout=600)
-        result = measure(sites[0].url, sites[1].url, args.runs, log)
+        result = measure(sites[0].url, sites[1].url, args.runs, log, tuple(args.paths))
     finally:
         for site in sites:
             site.stop()
