@@ -180,6 +180,9 @@ class Text:
     LOGOUT = Message("Logout")
     LOGGING_OUT = Message("Logging out...")
     PAGE_NOT_FOUND = Message("Page not found")
+    # The toast while the page cannot reach the server (components/connection.py).
+    CONNECTION_LOST = Message("Cannot connect to the server.")
+    CONNECTION_LOST_DETAIL = Message("Check your internet connection. The page reconnects by itself.")
 
     # Login
     SIGN_IN = Message("Sign in")

@@ -2,10 +2,12 @@
 
 Live updates need to know whether a visitor's websocket is on this worker (the token manager's
 `token_to_socket`) and to queue an event for a visitor (`app.event_processor.enqueue`); the
-Redis layout fixes (redis_layout_fixes.py) replace two methods. Reflex has no public API for
-either. If an upgrade renames one, `check(app)` stops the worker at start-up with the list of
-what is missing, instead of live updates going quiet; tests/unit/test_reflex_internals.py pins
-them against the installed Reflex.
+Redis layout fixes (redis_layout_fixes.py) replace two methods; the connection toast in the
+page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
+rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
+one, `check(app)` (or, for the overlay, the app's import) stops the worker at start-up with the
+list of what is missing, instead of live updates going quiet; tests/unit/test_reflex_internals.py
+pins them against the installed Reflex.
 """
 
 from __future__ import annotations
@@ -69,6 +71,21 @@ def socket_is_here(app: rx.App, token: str) -> bool:
 async def enqueue(app: rx.App, token: str, event_name: str) -> None:
     """Queue the event `event_name` for the visitor `token`, as if their page had sent it."""
     await app.event_processor.enqueue(token, Event(name=event_name))
+
+
+# The app wrap rx.App's defaults give Reflex's overlay: its connection toast and pulsing
+# "wifi off" icon, compiled once for every page, in English.
+CONNECTION_OVERLAY = (5, "Overlay")
+
+
+def without_connection_overlay(app: rx.App) -> None:
+    """Drop Reflex's English connection overlay (components/connection.py draws ours, per
+    language). `app_wraps` is a public field; the overlay's key in its defaults is not."""
+    if CONNECTION_OVERLAY not in app.app_wraps:
+        raise ReflexInternalsChanged(
+            f"Reflex changed: rx.App's app_wraps have no {CONNECTION_OVERLAY} (see reflex_internals.py)"
+        )
+    del app.app_wraps[CONNECTION_OVERLAY]
 
 
 def built_pages_dir() -> Path:

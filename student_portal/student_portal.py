@@ -8,6 +8,7 @@ from student_portal import (
     log_redaction,
     pages,  # noqa: F401 - imports every page module: each declares its @site_page
     redis_layout_fixes,
+    reflex_internals,
     site_pages,
 )
 from student_portal.components.head_script import head_script
@@ -73,6 +74,8 @@ app = rx.App(
         SecurityHeadersMiddleware,
     ],
 )
+# Reflex's connection toast is English on every page: the layout draws one per language.
+reflex_internals.without_connection_overlay(app)
 # State events run in the language of the page they came from (/si/..., /ta/...).
 app.add_middleware(LanguageMiddleware())
 site_pages.add_pages(app)

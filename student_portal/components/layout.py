@@ -13,6 +13,7 @@ import reflex as rx
 from reflex.event import EventType
 
 from student_portal import routes, site_pages
+from student_portal.components.connection import connection_toast
 from student_portal.components.footer import site_footer
 from student_portal.components.header import site_header
 from student_portal.components.icons import icon
@@ -75,6 +76,7 @@ def shell(*children: rx.Component, route: str) -> rx.Component:
         site_footer(),
         floating_chat_link(),
         offline_support(),  # the service worker, page copies for offline, Keep offline
+        connection_toast(),  # "Cannot connect to the server", in the page's language
         class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased",
     )
 

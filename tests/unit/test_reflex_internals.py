@@ -43,3 +43,15 @@ def test_only_the_adapter_may_reach_into_reflex_internal_packages() -> None:
         if path.name != "reflex_internals.py" and any(name in path.read_text() for name in internal)
     ]
     assert offenders == []
+
+
+def test_reflex_connection_overlay_is_dropped_by_its_key_and_a_moved_one_is_named() -> None:
+    from reflex.app import App
+
+    app = SimpleNamespace(app_wraps=App.__dataclass_fields__["app_wraps"].default_factory())  # type: ignore[misc]
+    assert reflex_internals.CONNECTION_OVERLAY in app.app_wraps
+    reflex_internals.without_connection_overlay(app)  # type: ignore[arg-type]
+    assert reflex_internals.CONNECTION_OVERLAY not in app.app_wraps
+    assert app.app_wraps  # the error boundary and the rest stay
+    with pytest.raises(ReflexInternalsChanged, match="Overlay"):
+        reflex_internals.without_connection_overlay(app)  # type: ignore[arg-type]
