@@ -10,7 +10,8 @@
  *   change with their content), so a repeat visit downloads no unchanged JS or CSS;
  * - public files served from our origin (/files/...), cache-first, capped;
  * - pages: never cached by the worker. Offline, a page the student visited is answered with the
- *   copy offline.js kept of what they saw (labelled with its time), else the offline page; /saved
+ *   copy offline.js kept of what they saw (labelled with its time), else the offline page of the
+ *   address's language; /saved
  *   is precached as the live page, whose kept files open without the server;
  * - files the student chose to "Keep offline" are read from their own cache, never written here;
  * - never: /_event, sign-in, addresses with a ?token=, other origins.
@@ -23,7 +24,9 @@ workbox.setConfig({ modulePathPrefix: "/__WORKBOX_DIR__/", debug: false });
 
 const { precaching, routing, strategies, expiration, cacheableResponse } = workbox;
 
-const OFFLINE_PAGE = "/offline.html";
+// The offline page in the language of the address it stands in for (student_portal/offline_page.py).
+const OFFLINE_PAGES = { si: "/si/offline.html", ta: "/ta/offline.html" };
+const offlinePage = (url) => OFFLINE_PAGES[url.pathname.split("/")[1]] || "/offline.html";
 const SAVED = "/saved";
 const SAVED_PAGE = "/saved.html";
 const PAGES = "sp-pages"; // copies of visited pages (offline.js writes them)
@@ -105,7 +108,7 @@ routing.registerRoute(
           if (page) return page;
         }
         const copy = await caches.open(PAGES).then((cache) => cache.match(pageKey(url.href)));
-        return copy || (await precaching.matchPrecache(OFFLINE_PAGE)) || Response.error();
+        return copy || (await precaching.matchPrecache(offlinePage(url))) || Response.error();
       }
     },
     { denylist: [/^\/_event/, /^\/api\//, /^\/files\//, /^\/_upload/] },

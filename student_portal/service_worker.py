@@ -4,7 +4,7 @@ build's name.
 After each production build the plugin runs tools/build_service_worker.mjs (Workbox's
 `workbox-build`, a frontend build dependency installed by Reflex with the rest), which writes
 that build's precache list into sw.js. The worker's source is assets/sw.js, the page side
-assets/offline.js (components/offline.py).
+assets/offline.js (components/offline.py), the offline pages offline_page.py.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal.offline_page import write_offline_pages
 from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,8 @@ class ServiceWorkerPlugin(rx.plugins.Plugin):
 
     def post_build(self, **context: Any) -> None:
         static_dir = Path(context["static_dir"])
+        # The offline page in each language, from the catalogs: the worker precaches them.
+        write_offline_pages(static_dir)
         web_dir = static_dir.parents[1]  # .web/build/client -> .web
         result = subprocess.run(
             [node_binary(), str(BUILD_SCRIPT), str(web_dir), str(static_dir)],

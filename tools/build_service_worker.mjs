@@ -3,7 +3,7 @@
 //
 // 1. copies Workbox's runtime into the static dir (served from our own origin);
 // 2. fills sw.js's precache list with the app shell: the content-hashed JS/CSS that the home page
-//    and /saved load (/saved opens kept files offline), the kept-files list, the offline page,
+//    and /saved load (/saved opens kept files offline), the kept-files list, the offline pages,
 //    /saved's page, the manifest and its icons. Other built assets are cached by the worker the
 //    first time a page uses them (a student does not pay up front for pages never opened).
 // Reflex compresses the static dir (sw.js.gz...) after the plugins' post_build.
@@ -16,7 +16,8 @@ const require = createRequire(path.join(path.resolve(webDir), "package.json"));
 const { copyWorkboxLibraries, injectManifest } = require("workbox-build");
 
 const SHELL_PAGES = ["index.html", "saved.html"];
-const SHELL_FILES = ["offline.html", "saved.html", "manifest.webmanifest", "icons/*.png"];
+// The offline page of each language (student_portal/offline_page.py wrote them just before).
+const SHELL_FILES = ["offline.html", "si/offline.html", "ta/offline.html", "saved.html", "manifest.webmanifest", "icons/*.png"];
 // Loaded by /saved only when it draws the kept files (a NoSSR component: not in its HTML).
 const SHELL_CHUNKS = /^kept_files-[\w-]+\.js$/;
 

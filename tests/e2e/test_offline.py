@@ -7,11 +7,13 @@ import re
 import time
 
 import httpx
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import Language
+from student_portal.languages import Language, in_language_path
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
@@ -111,6 +113,28 @@ def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext
         expect(banner).to_contain_text(before.strip())
         expect(banner).to_contain_text(after.strip())
         expect(banner).not_to_contain_text("You are offline")
+    finally:
+        context.set_offline(False)
+
+
+@pytest.mark.parametrize("language", [Language.SI, Language.TA], ids=str)
+def test_an_unvisited_page_offline_says_so_in_its_language(
+    context: BrowserContext, base_url: str, language: Language
+) -> None:
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + in_language_path(routes.HOME, language))
+    worker_ready(page)
+    with in_language(language):
+        heading, try_again = gettext("You are offline"), gettext("Try again")
+    context.set_offline(True)
+    try:
+        page.goto(base_url + in_language_path(routes.BOOKING, language))  # never visited here
+        offline = page.get_by_test_id("offline-page")
+        expect(offline.get_by_role("heading", level=1)).to_have_text(heading)
+        expect(offline.get_by_role("link", name=try_again)).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("lang", language.value)
+        expect(offline).not_to_contain_text("offline")  # no English left
     finally:
         context.set_offline(False)
 
