@@ -20,6 +20,7 @@ from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.language_middleware import LanguageMiddleware
 from student_portal.lead_images import with_lead_images
+from student_portal.page_actions import page_actions
 from student_portal.page_paths import with_page_paths
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
@@ -59,6 +60,8 @@ app = rx.App(
         share_script(),  # Share buttons open the system share sheet where there is one
         # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
         rx.el.script(src=rx.asset("hash_target.js"), defer=True),
+        # window.studentPortal (assets/page_actions.js): dialogs, focus, address bar, downloads.
+        page_actions(),
     ],
     # Built pages at their own address without a redirect (innermost: the rest see the address
     # asked for), the lead images' redirects, PocketBase's files from the site's origin, redirects made

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 
 from student_portal import routes
 from student_portal.components.auth_dialog import auth_dialog
-from student_portal.components.dialog import browser_action
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.constants import StorageKey, Text
+from student_portal.page_actions import page_action_handler
 from student_portal.state.auth import AuthState
 
 _BUTTON = (
@@ -22,10 +20,7 @@ _BUTTON = (
 )
 
 # Runs in the click itself, before the link navigates: the page to come back to after sign-in.
-_REMEMBER_PAGE = browser_action(
-    f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, "
-    "window.location.pathname + window.location.search)"
-)
+_REMEMBER_PAGE = page_action_handler("rememberPath", StorageKey.REDIRECT)
 
 
 def login_link() -> rx.Component:

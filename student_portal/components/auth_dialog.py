@@ -10,12 +10,11 @@ fields are emptied when it closes.
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 
-from student_portal.components.dialog import NativeDialog, browser_action, close_button
+from student_portal.components.dialog import NativeDialog, close_button
 from student_portal.constants import Text
+from student_portal.page_actions import page_action_handler
 
 AUTH_DIALOG_ID = "auth-dialog"
 _SIGN_UP_TAB_ID = f"{AUTH_DIALOG_ID}-sign-up"
@@ -32,9 +31,7 @@ _TAB = (
 # Shown only while the Sign Up tab is chosen.
 _SIGN_UP_ONLY = f"hidden group-has-[#{_SIGN_UP_TAB_ID}:checked]:flex"
 
-_RESET_AND_CLOSE = (
-    f"const d = document.getElementById({json.dumps(AUTH_DIALOG_ID)}); d?.querySelector('form')?.reset(); d?.close()"
-)
+_EMPTY_AND_CLOSE = page_action_handler("closeDialog", AUTH_DIALOG_ID, True)
 
 
 def _tab(label: str, value: str, tab_id: str, checked: bool) -> rx.Component:
@@ -75,7 +72,7 @@ def auth_dialog() -> rx.Component:
                 rx.el.button(
                     Text.CANCEL,
                     type="button",
-                    on_click=browser_action(_RESET_AND_CLOSE),
+                    on_click=_EMPTY_AND_CLOSE,
                     class_name="min-h-11 rounded-md border border-slate-300 px-4 font-semibold "
                     "text-slate-800 hover:bg-slate-100",
                 ),
@@ -88,7 +85,7 @@ def auth_dialog() -> rx.Component:
             ),
             method="dialog",
             # No request, no event: the browser closes the dialog (method="dialog").
-            on_submit=browser_action(_RESET_AND_CLOSE),
+            on_submit=_EMPTY_AND_CLOSE,
             class_name="group flex flex-col gap-4 p-4",
         ),
         id=AUTH_DIALOG_ID,

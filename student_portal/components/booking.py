@@ -11,6 +11,7 @@ from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Limit, Text
 from student_portal.i18n import gettext
+from student_portal.page_actions import page_action_handler
 from student_portal.state.booking import HotelCard
 
 _STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
@@ -117,7 +118,7 @@ def _field(label: str, control: rx.Component) -> rx.Component:
 _INPUT = "h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
 BOOK_ROOM_DIALOG_ID = "book-room-dialog"
 # Browser-side only: closing the dialog needs no server.
-_CLOSE = rx.call_script(f"document.getElementById('{BOOK_ROOM_DIALOG_ID}').close()")
+_CLOSE = page_action_handler("closeDialog", BOOK_ROOM_DIALOG_ID)
 
 
 def book_room_dialog() -> rx.Component:

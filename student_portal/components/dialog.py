@@ -3,13 +3,11 @@ browser returns focus to the control that opened it."""
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.event import no_args_event_spec
-from reflex.vars.function import FunctionStringVar
 
 from student_portal.components.icons import icon
+from student_portal.page_actions import page_action_handler
 
 
 class NativeDialog(rx.el.Dialog):
@@ -18,26 +16,13 @@ class NativeDialog(rx.el.Dialog):
     on_close: rx.EventHandler[no_args_event_spec]
 
 
-def open_dialog_script(dialog_id: str) -> str:
-    return f"document.getElementById({json.dumps(dialog_id)})?.showModal()"
-
-
-def close_dialog_script(dialog_id: str) -> str:
-    return f"document.getElementById({json.dumps(dialog_id)})?.close()"
-
-
-def browser_action(script: str) -> FunctionStringVar:
-    """A click handler run in the browser at once (no event queue, no server round trip)."""
-    return FunctionStringVar.create(f"(() => {{ {script}; }})")
-
-
 def close_button(dialog_id: str, label: str) -> rx.Component:
     """An X button that closes the dialog in the browser (its `close` event does the rest)."""
     return rx.el.button(
         icon("close", "size-6"),
         rx.el.span(label, class_name="sr-only"),
         type="button",
-        on_click=browser_action(close_dialog_script(dialog_id)),
+        on_click=page_action_handler("closeDialog", dialog_id),
         class_name="flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 "
         "hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700",
     )

@@ -3,11 +3,8 @@ and the sign-in button."""
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.event import key_event
-from reflex.vars.function import FunctionStringVar
 
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
@@ -18,6 +15,7 @@ from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
 from student_portal.i18n import N_, gettext
+from student_portal.page_actions import page_action_handler
 from student_portal.state.auth import AuthState
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
@@ -89,14 +87,9 @@ class MenuDetails(rx.el.Details):
     on_key_down: rx.EventHandler[key_event]
 
 
-# Escape inside the open menu closes it and puts the focus back on its toggle (as a dialog does);
-# runs in the browser, no server round trip. The handler gets the key (see reflex key_event).
-_CLOSE_ON_ESCAPE: FunctionStringVar = FunctionStringVar.create(
-    "((key) => { if (key !== 'Escape') return;"
-    f" const menu = document.getElementById({json.dumps(PHONE_MENU_ID)});"
-    " if (!menu || !menu.open) return;"
-    " menu.open = false; menu.querySelector('summary')?.focus(); })"
-)
+# Escape inside the open menu closes it (assets/page_actions.js): in the browser, no server round
+# trip. The handler gets the key first (see reflex key_event).
+_CLOSE_ON_ESCAPE = page_action_handler("closeMenuOnEscape", PHONE_MENU_ID, event_arg="key")
 
 
 def phone_menu(active: str, route: str = "/") -> rx.Component:

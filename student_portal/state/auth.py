@@ -27,6 +27,7 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import StorageKey, Timing
 from student_portal.i18n import localized
+from student_portal.page_actions import run_page_action
 from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
 from student_portal.pocketbase.collections import Collection
 from student_portal.pocketbase.records import NOTES_ROLES
@@ -98,8 +99,8 @@ def dump_stored_auth(token: str, record: dict[str, Any]) -> str:
 def sign_in_first(path: str) -> list[EventSpec]:
     """Events that remember `path` (for after sign-in) and open /login in its place."""
     # In the language of the page the visitor is on (/si/notes): sign-in comes back to it.
-    remember = f"window.sessionStorage.setItem({json.dumps(StorageKey.REDIRECT)}, {json.dumps(localized(path))})"
-    return [rx.call_script(remember), rx.redirect(localized(routes.LOGIN), replace=True)]
+    remember = run_page_action("rememberPath", StorageKey.REDIRECT, localized(path))
+    return [remember, rx.redirect(localized(routes.LOGIN), replace=True)]
 
 
 # States that hold protected data register a function clearing it, so logout can forget it.

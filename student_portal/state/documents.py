@@ -8,7 +8,6 @@ carries a file address; the state keeps which file belongs to which row on the s
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 
@@ -16,6 +15,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal.constants import Text
+from student_portal.page_actions import run_page_action
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.pocketbase.client import FILES_PREFIX
 from student_portal.state.auth import AuthState
@@ -45,18 +45,14 @@ class StoredFile:
 
 
 def show_preview_dialog() -> EventSpec:
-    return rx.call_script(f"document.getElementById({json.dumps(PREVIEW_DIALOG_ID)})?.showModal()")
+    return run_page_action("openDialog", PREVIEW_DIALOG_ID)
 
 
 def start_download(url: str) -> EventSpec:
     """Fetch `url` (PocketBase answers it as an attachment) in a hidden frame: the browser saves
     the file. Following a link in the page itself would start a navigation, on which Reflex
     drops its websocket connection."""
-    return rx.call_script(
-        "(() => { const f = document.createElement('iframe'); f.hidden = true;"
-        f" f.src = {json.dumps(url)}; document.body.appendChild(f);"
-        " setTimeout(() => f.remove(), 60000); })()"
-    )
+    return run_page_action("download", url)
 
 
 def is_public_file_url(url: str) -> bool:

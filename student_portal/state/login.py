@@ -6,7 +6,6 @@ a state var (so never stored, persisted or sent back to the browser) and never l
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from typing import Any
@@ -16,17 +15,12 @@ import reflex as rx
 from student_portal import routes
 from student_portal.constants import Limit, StorageKey, Text
 from student_portal.i18n import localized
+from student_portal.page_actions import page_action
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.auth import AuthState
 from student_portal.utils.redirects import safe_redirect_path
 
 log = logging.getLogger(__name__)
-
-_TAKE_REDIRECT_PATH = (
-    f"(() => {{ const key = {json.dumps(StorageKey.REDIRECT)};"
-    " const path = window.sessionStorage.getItem(key);"
-    " window.sessionStorage.removeItem(key); return path; })()"
-)
 
 
 def login_error_text(error: ClientResponseError) -> str:
@@ -86,9 +80,10 @@ class LoginState(rx.State):
             auth._store(result.token, result.record)
             self.signing_in = False
         # Back to the page the visitor came from (saved by the header's Login button). The
-        # item is taken out by the script itself: rx.remove_session_storage would re-hydrate
-        # the page, running /login's on_load again.
-        yield rx.call_script(_TAKE_REDIRECT_PATH, callback=LoginState.return_to_page)
+        # item is taken out in the browser: rx.remove_session_storage would re-hydrate the
+        # page, running /login's on_load again.
+        take_path = page_action("takeRedirectPath", StorageKey.REDIRECT)
+        yield rx.call_script(take_path, callback=LoginState.return_to_page)
 
     @rx.event
     def return_to_page(self, path: Any):

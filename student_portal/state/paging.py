@@ -22,15 +22,14 @@ the shared cache (`ContentCache.view` shares it between visitors):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal.i18n import Np_
+from student_portal.page_actions import run_page_action
 from student_portal.utils.paging import (
     SHOW_PARAM,
     count_label,
@@ -43,12 +42,10 @@ from student_portal.utils.paging import (
 
 T = TypeVar("T")
 
-_FOCUS_ROW_JS = (Path(__file__).resolve().parents[2] / "assets" / "focus_row.js").read_text(encoding="utf-8").strip()
-
 
 def focus_row(list_id: str, index: int) -> EventSpec:
     """An event that moves focus to child `index` of element `list_id` once it is drawn."""
-    return rx.call_script(f"{_FOCUS_ROW_JS}({json.dumps(list_id)}, {int(index)})")
+    return run_page_action("focusRow", list_id, int(index))
 
 
 class PagedList(rx.State, mixin=True):

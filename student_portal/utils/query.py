@@ -7,7 +7,6 @@ page offers and falls back to the default otherwise. No Reflex here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from urllib.parse import urlencode
 
@@ -58,12 +57,3 @@ def int_choice(value: object, allowed: Collection[int], default: int) -> int:
 def query_int(params: Mapping[str, str], key: str, allowed: Collection[int], default: int) -> int:
     """A whole-number parameter that must be one of `allowed`; anything else is `default`."""
     return int_choice(params.get(key), allowed, default)
-
-
-def replace_address_js(url: str) -> str:
-    """Browser code that shows `url` in the address bar without loading it.
-
-    `history.replaceState` keeps the history entry's state object: React Router keeps its
-    own index there, and dropping it would confuse Back and Forward.
-    """
-    return f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"

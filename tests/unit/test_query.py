@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import parse_qsl, urlsplit
 
 from hypothesis import given
@@ -16,7 +15,6 @@ from student_portal.utils.query import (
     query_choice,
     query_int,
     query_text,
-    replace_address_js,
 )
 
 
@@ -61,9 +59,3 @@ def test_guests_from_the_address_must_be_one_of_the_choices() -> None:
         assert query_int({"guests": bad}, "guests", choices, default) == default, bad
     assert int_choice(None, choices, default) == default
     assert int_choice("2", choices, default) == 2
-
-
-def test_replace_address_js_keeps_react_routers_history_state() -> None:
-    js = replace_address_js('/youtube?q=a"b')
-    assert js.startswith("window.history.replaceState(window.history.state, '', ")
-    assert js.endswith(json.dumps('/youtube?q=a"b') + ")")

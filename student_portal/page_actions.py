@@ -1,0 +1,46 @@
+"""Calls into assets/page_actions.js (`window.studentPortal`): what the pages do in the browser
+by themselves (dialogs, the redirect after sign-in, downloads, focus, the address bar).
+
+The JavaScript stays in that file; Python only names a function and JSON-encodes its arguments.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+from reflex.vars.function import FunctionStringVar
+
+MODULE = rx.asset("page_actions.js").importable_path
+NAMESPACE = "window.studentPortal"
+
+
+def page_action(name: str, *args: object, event_arg: str = "") -> str:
+    """JavaScript calling `name` with `args`, then the handler's own `event_arg` when one is named."""
+    arguments = [json.dumps(arg) for arg in args] + ([event_arg] if event_arg else [])
+    return f"{NAMESPACE}?.{name}({', '.join(arguments)})"
+
+
+def run_page_action(name: str, *args: object) -> EventSpec:
+    """An event (from the server or a handler) that calls `name` in the browser."""
+    return rx.call_script(page_action(name, *args))
+
+
+def page_action_handler(name: str, *args: object, event_arg: str = "") -> FunctionStringVar:
+    """An event handler run in the browser at once (no event queue, no server round trip).
+    `event_arg`: the first thing the event hands its handler (`key` for on_key_down)."""
+    return FunctionStringVar.create(f"(({event_arg}) => {page_action(name, *args, event_arg=event_arg)})")
+
+
+class PageActions(rx.Fragment):
+    """Renders nothing; imports the module for its `window.studentPortal`. Among the head
+    components it lands in the app's root chunk, which every page loads: no request of its own."""
+
+    def add_imports(self) -> dict[str, Any]:
+        return {"": MODULE}  # import "$/public/page_actions.js", for its side effect
+
+
+def page_actions() -> rx.Component:
+    return PageActions.create()
