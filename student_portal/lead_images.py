@@ -58,12 +58,15 @@ class LeadImage:
         shown = [r for r in records if getattr(r, "image", "")] if self.skip_without_image else records
         return shown[0] if shown else None
 
-    def target(self, records: list[Record], width: int) -> str | None:
-        """The address of the first shown record's picture at `width`; None when there is none."""
-        thumb = dict((w, t) for t, w in self.thumbs).get(width)
+    def thumb(self, width: int) -> str | None:
+        """The PocketBase thumb served at `width`; None for a width this slot does not serve."""
+        return next((thumb for thumb, served in self.thumbs if served == width), None)
+
+    def target(self, records: list[Record], thumb: str) -> str | None:
+        """The address of the first shown record's picture as `thumb`; None when there is none."""
         record = self.first(records)
         image = getattr(record, "image", "") if record is not None else ""
-        return file_url(record, image, thumb) if record is not None and thumb and image else None
+        return file_url(record, image, thumb) if record is not None and image else None
 
 
 LEAD_IMAGES: dict[Slot, LeadImage] = {
@@ -93,14 +96,14 @@ def with_lead_images(
         lead = LEAD_IMAGES.get(request.path_params["slot"])
         if lead is None:
             return Response(status_code=404, headers=NO_CACHE)
-        width = request.path_params["width"]
-        if width not in lead.widths:
+        thumb = lead.thumb(request.path_params["width"])
+        if thumb is None:
             return Response(status_code=404, headers=NO_CACHE)
         try:
             records = await asyncio.wait_for(cache().records(lead.collection), wait_s)
         except (ClientResponseError, TimeoutError):  # a failure is logged once by the cache
             return _no_picture()
-        target = lead.target(records, width)
+        target = lead.target(records, thumb)
         if target is None:
             return _no_picture()
         return RedirectResponse(target, status_code=302, headers=NO_CACHE)
