@@ -9,7 +9,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from student_portal import routes
-from student_portal.i18n import N_, Message, gettext, ngettext
+from student_portal.i18n import N_, Message, format_number, gettext, ngettext
 
 SITE_NAME: Final = "Student Portal"
 # og:locale of link previews (language_TERRITORY): English, Sri Lanka.
@@ -428,7 +428,8 @@ class Text:
 
     @staticmethod
     def class_reminder(name: str) -> str:
-        return gettext("{name} starts in {minutes} minutes").format(name=name, minutes=Limit.CLASS_REMINDER_MINUTES)
+        minutes = format_number(Limit.CLASS_REMINDER_MINUTES)
+        return gettext("{name} starts in {minutes} minutes").format(name=name, minutes=minutes)
 
     @staticmethod
     def teacher_line(teacher: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from student_portal import routes
 from student_portal.constants import SITE_NAME, Text
+from student_portal.i18n import localized
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -217,7 +218,7 @@ async def _teacher(teacher_id: str, generic: PageMeta, site_url: str, _: str) ->
     classes = [c for c in await _records(Collection.CLASSES) if isinstance(c, TuitionClass)]
     mine = [c for c in classes if c.teacher == teacher.id]
     events = jsonld.first([_event(c, teacher.name, generic.url, site_url) for c in _soonest(mine)])
-    feed = absolute(site_url, routes.teacher_calendar(teacher.id))
+    feed = absolute(site_url, localized(routes.teacher_calendar(teacher.id)))  # the page's language
     return replace(
         generic,
         title=teacher.name or generic.title,

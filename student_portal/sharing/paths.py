@@ -21,11 +21,12 @@ PRIVATE_PATHS: Final = (
     "/_",
     routes.CALENDAR_PREFIX + "/",
 )
-# The Sinhala and Tamil versions of the private pages are private too (/si/login, /ta/notes).
+# The Sinhala and Tamil versions of the private pages are private too (/si/login, /ta/notes), and
+# so are the calendars in those languages (/si/calendar/...).
 ROBOTS_PATHS: Final = PRIVATE_PATHS + tuple(
     language_prefix(language) + path
     for language in LANGUAGES[1:]
-    for path in (routes.LOGIN, routes.NOTES, "/saved", routes.SEARCH)
+    for path in (routes.LOGIN, routes.NOTES, "/saved", routes.SEARCH, routes.CALENDAR_PREFIX + "/")
 )
 # Registered pages that are not pages of their own: /class alone redirects to /profile.
 UNLISTED_ROUTES: Final = frozenset({routes.NOT_FOUND, routes.CLASS_INDEX})

@@ -1,6 +1,8 @@
 """The ASGI side of sharing (rx.App(api_transformer=...)): answered before Reflex's app.
 
-- /robots.txt, /sitemap.xml and /calendar/... .ics are answered here, from the content cache.
+- /robots.txt, /sitemap.xml and /calendar/... .ics are answered here, from the content cache; a
+  calendar under /si/ or /ta/ (the address a Sinhala or Tamil page links to) has the texts the site
+  writes in it (reminder, "Teacher:", the feed's name) in that language.
 - Every HTML page Reflex sends goes out with its own tags (sharing/content.py) in place of the
   built ones: crawlers run no JavaScript, and a built page cannot know a news item's title.
   An unknown news, teacher or folder id answers 404 with `noindex`. This wrapper sits inside
@@ -110,8 +112,11 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
         path: str = scope["path"]
         if path == routes.HOME and (chosen := _chosen_language(scope)) is not None:
             await _to_language(chosen, scope, receive, send)
-        elif path in own or path.startswith(routes.CALENDAR_PREFIX + "/"):
+        elif path in own:
             await answers(scope, receive, send)
+        elif (english := without_language(path)).startswith(routes.CALENDAR_PREFIX + "/"):
+            with in_language(language_of_path(path)):
+                await answers({**scope, "path": english}, receive, send)
         elif path.startswith(PASS_THROUGH) or "." in path.rsplit("/", 1)[-1]:  # files are not pages
             await app(scope, receive, send)
         else:

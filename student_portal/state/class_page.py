@@ -65,7 +65,8 @@ class VideoRow:
 
 
 def teacher_header(teacher: Teacher) -> TeacherHeader:
-    feed = absolute(site_url(), routes.teacher_calendar(teacher.id)) if teacher.id else ""
+    # In the page's language (the event's: language_middleware.py), like the feed's texts.
+    feed = absolute(site_url(), localized(routes.teacher_calendar(teacher.id))) if teacher.id else ""
     return TeacherHeader(
         id=teacher.id,
         name=teacher.name,

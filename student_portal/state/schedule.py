@@ -17,6 +17,7 @@ from datetime import UTC
 import reflex as rx
 
 from student_portal import routes
+from student_portal.i18n import localized
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.content import backend_failures, file_url, public_rows
@@ -158,7 +159,8 @@ class ScheduleState(Section, rx.State):
                     teacher_loading=bool(row.teacher_id) and teacher is None,
                     teacher_name=teacher.name if teacher else "",
                     teacher_avatar=teacher.avatar_url if teacher else "",
-                    calendar_url=routes.class_calendar(row.id) if row.starts else "",
+                    # In the page's language (the event's: language_middleware.py), like the file's texts.
+                    calendar_url=localized(routes.class_calendar(row.id)) if row.starts else "",
                 )
             )
         return cards

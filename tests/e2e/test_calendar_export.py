@@ -13,9 +13,13 @@ import icalendar
 import pytest
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.constants import Text
+from student_portal.i18n import in_language
+from student_portal.languages import Language, in_language_path, language_prefix
 from student_portal.pocketbase import Collection
 from tests.e2e.auth_support import start_signed_in
+from tests.e2e.conftest import PHONE
 from tests.e2e.routes import DEMO_IDS
 from tests.support.admin import created, superuser_client
 
@@ -119,3 +123,34 @@ def test_the_class_page_offers_the_teachers_feed_which_follows_the_admin(
                 break
         assert found, "the admin's new class never reached the feed"
         assert found[0].decoded("dtstart") == starts and "location" not in found[0]  # no Zoom link given
+
+
+@pytest.mark.parametrize("language", [Language.SI, Language.TA], ids=str)
+def test_a_calendar_exported_from_a_sinhala_or_tamil_page_is_in_that_language(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str, language: Language
+) -> None:
+    page.set_viewport_size(PHONE)
+    prefix = language_prefix(language)
+    with in_language(language):
+        add, teacher_line = Text.ADD_TO_CALENDAR, Text.teacher_line("Dr. Nuwan Perera")
+    page.goto(base_url + in_language_path(routes.HOME, language))
+    item = page.get_by_test_id("class-item").first
+    link = item.get_by_role("link", name=re.compile(f"^{add}"))
+    expect(link).to_have_attribute("href", re.compile(f"^{prefix}/calendar/class/"))
+    name = item.get_by_role("heading").inner_text()
+    with page.expect_download() as download_info:
+        link.click()
+    (event,) = _events(open(download_info.value.path(), "rb").read())  # noqa: SIM115 - read once
+    (alarm,) = event.walk("VALARM")
+    with in_language(language):
+        assert str(alarm["description"]) == Text.class_reminder(name)  # the site's words, translated
+    assert str(event["summary"]) == name  # the class's own name, as authored
+
+    teacher = DEMO_IDS["teacher"]
+    start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+    page.goto(f"{base_url}{prefix}/class/{teacher}")
+    feed_url = page.get_by_test_id("calendar-feed").get_attribute("href")
+    assert feed_url == f"{base_url}{prefix}/calendar/teacher/{teacher}.ics"
+    events = _events(httpx.get(feed_url, timeout=15).content)
+    assert events and all(teacher_line in str(e["description"]) for e in events)
+    assert not any("Teacher:" in str(e["description"]) for e in events)

@@ -11,6 +11,9 @@ import icalendar
 import pytest
 from starlette.responses import HTMLResponse, Response
 
+from student_portal.constants import Text
+from student_portal.i18n import in_language
+from student_portal.languages import Language, language_prefix
 from student_portal.pocketbase import Collection
 from student_portal.sharing import content
 from student_portal.sharing.server import with_sharing
@@ -171,6 +174,7 @@ async def test_robots_points_at_the_sitemap_and_keeps_private_pages_out(data) ->
     assert f"Sitemap: {SITE}/sitemap.xml" in robots
     assert "Disallow: /login" in robots and "Disallow: /saved" in robots and "Disallow: /notes" in robots
     assert "Disallow: /si/login" in robots and "Disallow: /ta/notes" in robots
+    assert "Disallow: /calendar/" in robots and "Disallow: /si/calendar/" in robots
 
 
 async def test_the_sitemap_lists_public_pages_and_published_content(data) -> None:
@@ -197,3 +201,29 @@ async def test_calendars_one_class_a_teachers_feed_and_unknowns(data) -> None:
     assert "Dr. Perera" in str(event["description"])
     assert [str(e["summary"]) for e in icalendar.Calendar.from_ical(feed.content).walk("VEVENT")] == ["Vectors"]
     assert undated.status_code == 404 and nobody.status_code == 404
+
+
+@pytest.mark.parametrize("language", [Language.SI, Language.TA], ids=str)
+async def test_a_calendar_from_a_sinhala_or_tamil_page_writes_the_sites_texts_in_that_language(
+    data, language: Language
+) -> None:
+    prefix = language_prefix(language)
+    async with built_site() as client:
+        one = await client.get(f"{prefix}/calendar/class/c1.ics")
+        feed = await client.get(f"{prefix}/calendar/teacher/t1.ics")
+        nobody = await client.get(f"{prefix}/calendar/teacher/nobody.ics")
+        page = (await client.get(f"{prefix}/class/t1")).text
+        english = (await client.get("/calendar/class/c1.ics")).content
+    assert one.headers["content-type"].startswith("text/calendar") and nobody.status_code == 404
+    (event,) = icalendar.Calendar.from_ical(one.content).walk("VEVENT")
+    (alarm,) = event.walk("VALARM")
+    with in_language(language):
+        teacher_line, zoom = Text.teacher_line("Dr. Perera"), Text.JOIN_ON_ZOOM
+        reminder, feed_name = Text.class_reminder("Vectors"), Text.teacher_calendar_name("Dr. Perera")
+    assert str(event["summary"]) == "Vectors"  # the class's own name, as authored
+    assert str(event["description"]) == f"{teacher_line}\n{zoom}: https://zoom.us/j/1"
+    assert str(alarm["description"]) == reminder and "starts in" not in reminder
+    assert str(icalendar.Calendar.from_ical(feed.content)["x-wr-calname"]) == feed_name
+    assert event.decoded("dtstart") == icalendar.Calendar.from_ical(english).walk("VEVENT")[0].decoded("dtstart")
+    # The page's link preview names the feed of its own language.
+    assert f'type="text/calendar" title="{feed_name}" href="{SITE}{prefix}/calendar/teacher/t1.ics"' in page
