@@ -8,6 +8,7 @@ played video is checked by the player's frame appearing with the right address.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -156,6 +157,21 @@ def _hold_player_chunk(page: Page) -> list:
     return held
 
 
+@pytest.fixture
+def open_with_player_held(page: Page, base_url: str) -> Callable[[str], list]:
+    """Opens a page on a phone, with stand-in thumbnails and the react-player chunk held back;
+    returns the held requests (for `_release`)."""
+    page.set_viewport_size(PHONE)
+    _serve_thumbnails(page)
+    held = _hold_player_chunk(page)
+
+    def open_page(path: str) -> list:
+        page.goto(base_url + path)
+        return held
+
+    return open_page
+
+
 def _wait_until(page: Page, condition, timeout_ms: int = 10_000) -> None:
     for _ in range(timeout_ms // 50):
         if condition():
@@ -170,11 +186,8 @@ def _release(page: Page, held: list) -> None:
         route.continue_()
 
 
-def test_a_tap_before_react_player_arrives_plays_in_one_tap(page: Page, base_url: str) -> None:
-    page.set_viewport_size(PHONE)
-    _serve_thumbnails(page)
-    held = _hold_player_chunk(page)
-    page.goto(base_url + routes.YOUTUBE)
+def test_a_tap_before_react_player_arrives_plays_in_one_tap(page: Page, open_with_player_held) -> None:
+    held = open_with_player_held(routes.YOUTUBE)
     video = _videos(page).first
     _play(video).click()
     _wait_until(page, lambda: held)  # in view, or the tap itself, asked for react-player
@@ -186,11 +199,8 @@ def test_a_tap_before_react_player_arrives_plays_in_one_tap(page: Page, base_url
     )
 
 
-def test_the_keyboard_plays_a_far_video_before_react_player_arrives(page: Page, base_url: str) -> None:
-    page.set_viewport_size(PHONE)
-    _serve_thumbnails(page)
-    held = _hold_player_chunk(page)
-    page.goto(base_url + routes.HOME)
+def test_the_keyboard_plays_a_far_video_before_react_player_arrives(page: Page, open_with_player_held) -> None:
+    held = open_with_player_held(routes.HOME)
     video = _videos(page).last
     expect(_play(video)).to_be_attached()
     _play(video).focus()  # as a Tab would: the browser scrolls to it
@@ -201,11 +211,8 @@ def test_the_keyboard_plays_a_far_video_before_react_player_arrives(page: Page, 
     expect(player).to_be_focused()
 
 
-def test_the_focus_stays_on_the_play_button_when_react_player_takes_over(page: Page, base_url: str) -> None:
-    page.set_viewport_size(PHONE)
-    _serve_thumbnails(page)
-    held = _hold_player_chunk(page)
-    page.goto(base_url + routes.HOME)
+def test_the_focus_stays_on_the_play_button_when_react_player_takes_over(page: Page, open_with_player_held) -> None:
+    held = open_with_player_held(routes.HOME)
     video = _videos(page).last
     _play(video).focus()
     expect(_play(video)).to_be_focused()
