@@ -31,6 +31,25 @@ def _wait_for_copy(page: Page, path: str) -> None:
     )
 
 
+def _worker_on_phone(context: BrowserContext, base_url: str, language: Language = Language.EN) -> Page:
+    """A new phone page that opened the home page in `language`, with the service worker running."""
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + in_language_path(routes.HOME, language))
+    worker_ready(page)
+    return page
+
+
+def _jobs_copied(context: BrowserContext, base_url: str, language: Language = Language.EN) -> Page:
+    """`_worker_on_phone`, then /jobs in `language` once its copy for offline is kept."""
+    page = _worker_on_phone(context, base_url, language)
+    jobs = in_language_path(routes.JOBS, language)
+    page.goto(base_url + jobs)
+    expect(page.get_by_test_id("job-card").first).to_be_visible()
+    _wait_for_copy(page, jobs)
+    return page
+
+
 def test_service_worker_installs_and_precaches_the_app_shell(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
     worker_ready(page)
@@ -49,15 +68,8 @@ def test_service_worker_installs_and_precaches_the_app_shell(page: Page, base_ur
 
 
 def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContext, base_url: str) -> None:
-    page = context.new_page()
-    page.set_viewport_size(PHONE)
-    page.goto(base_url + "/")
-    worker_ready(page)
-    page.goto(base_url + "/jobs")
-    titles = page.get_by_test_id("job-card").get_by_role("heading")
-    expect(titles.first).to_be_visible()
-    first_title = titles.first.inner_text()
-    _wait_for_copy(page, "/jobs")
+    page = _jobs_copied(context, base_url)
+    first_title = page.get_by_test_id("job-card").get_by_role("heading").first.inner_text()
 
     page.goto(base_url + f"/ol/{DEMO_IDS['ol']}")
     page.get_by_role("button", name=Text.PREVIEW).first.click()
@@ -97,13 +109,7 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
 
 
 def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext, base_url: str) -> None:
-    page = context.new_page()
-    page.set_viewport_size(PHONE)
-    page.goto(base_url + "/si/")
-    worker_ready(page)
-    page.goto(base_url + "/si/jobs")
-    expect(page.get_by_test_id("job-card").first).to_be_visible()
-    _wait_for_copy(page, "/si/jobs")
+    page = _jobs_copied(context, base_url, Language.SI)
     with in_language(Language.SI):
         before, after = gettext("You are offline. This is the page as you last saw it on {time}.").split("{time}")
     context.set_offline(True)
@@ -121,10 +127,7 @@ def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext
 def test_an_unvisited_page_offline_says_so_in_its_language(
     context: BrowserContext, base_url: str, language: Language
 ) -> None:
-    page = context.new_page()
-    page.set_viewport_size(PHONE)
-    page.goto(base_url + in_language_path(routes.HOME, language))
-    worker_ready(page)
+    page = _worker_on_phone(context, base_url, language)
     with in_language(language):
         heading, try_again = gettext("You are offline"), gettext("Try again")
     context.set_offline(True)
