@@ -25,6 +25,7 @@ class Route:
     template: str
     signed_in: bool = False  # needs a signed-in visitor (with the notes role for /notes)
     content: bool = True  # shows records from PocketBase
+    signed_out_view: str = ""  # see Traits
 
     def path(self, ids: dict[str, str]) -> str:
         return self.template.format(**ids)
@@ -39,6 +40,9 @@ class Traits:
     signed_in: bool = False
     content: bool = True
     query: str = ""  # visited with this query string
+    # A signed_in page a signed-out visitor may stay on: the test id of what it shows them
+    # instead ("": they are sent to /login).
+    signed_out_view: str = ""
 
 
 # Registered route -> what a test must know about it. In the order the suites visit them.
@@ -69,7 +73,7 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.NOT_FOUND: Traits(content=False),
     site.NOTES: Traits(signed_in=True),
     site.CLASS_PAGE: Traits(signed_in=True),
-    site.SAVED: Traits(signed_in=True),
+    site.SAVED: Traits(signed_in=True, signed_out_view="saved-sign-in"),  # sign-in above the kept files
 }
 
 # A route's argument -> the id key its template uses (DEMO_IDS, a test's own ids).
@@ -96,7 +100,7 @@ def unlisted_pages() -> list[str]:
 
 _REGISTERED = {page.route for page in site_pages()}
 ALL_ROUTES: tuple[Route, ...] = tuple(
-    Route(template(route) + traits.query, traits.signed_in, traits.content)
+    Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view)
     for route, traits in PAGE_TRAITS.items()
     if route in _REGISTERED
 )
@@ -112,7 +116,7 @@ LANGUAGE_SAMPLE_ROUTES: Final = (site.HOME, site.YOUTUBE, site.NOTES, site.BOOKI
 
 
 def _in_language(route: Route, language: Language) -> Route:
-    return Route(in_language_path(route.template, language), route.signed_in, route.content)
+    return Route(in_language_path(route.template, language), route.signed_in, route.content, route.signed_out_view)
 
 
 LANGUAGE_SAMPLE: tuple[Route, ...] = tuple(

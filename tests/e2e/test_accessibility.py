@@ -43,9 +43,8 @@ def _route_violations(
         page = context.new_page()
         page.goto(base_url + route.path(DEMO_IDS))
         if route.signed_in and not signed_in:
-            if route.template.rstrip("/").endswith(routes.SAVED):
-                # /saved stays, offering sign-in above the files kept on this device.
-                expect(page.get_by_test_id("saved-sign-in")).to_be_visible()
+            if route.signed_out_view:
+                expect(page.get_by_test_id(route.signed_out_view)).to_be_visible()
             else:
                 expect(page).to_have_url(re.compile(r"/login/?$"))
         if options.get("color_scheme") == "dark":
