@@ -262,6 +262,8 @@ def test_a_link_without_a_video_renders_nothing(sized_page: Page, base_url: str,
     broken = next(r for r in recordings if youtube_id(r.link) is None)
     _serve_thumbnails(sized_page)
     sized_page.goto(base_url + routes.YOUTUBE)
+    sized_page.get_by_role("button", name=Text.SHOW_MORE_ROWS).click()  # every demo recording
+    expect(sized_page.get_by_test_id("recording-card")).to_have_count(len(recordings))
     card = sized_page.get_by_test_id("recording-card").filter(has_text=broken.name)
     expect(card).to_be_visible()
     expect(card.locator("[data-video-id]")).to_have_count(0)

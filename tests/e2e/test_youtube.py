@@ -29,15 +29,21 @@ def test_recordings_grid_shows_every_recording_newest_first_with_its_subject(
     sized_page: Page, base_url: str, demo_pocketbase
 ) -> None:
     recordings = _recordings(demo_pocketbase)
+    assert len(recordings) > Limit.RECORDINGS_PAGE  # the demo data fills more than one page
     names = {s["id"]: s["name"] for s in _subjects(demo_pocketbase)}
     sized_page.goto(base_url + routes.YOUTUBE)
     expect(sized_page).to_have_title(re.compile(rf"^{Text.KUPPI_RECORDINGS} \|"))
     cards = sized_page.get_by_test_id("recording-card")
-    expect(cards).to_have_count(len(recordings))
-    expect(cards.get_by_role("heading")).to_have_text([r.name for r in recordings])
-    expect(cards.locator("span.rounded-full")).to_have_text(
-        [names.get(r.subject, Text.SUBJECT_UNKNOWN) for r in recordings]
-    )
+    # One page first, then the rest with Show more: every recording, newest first.
+    for shown in (recordings[: Limit.RECORDINGS_PAGE], recordings):
+        if len(shown) == len(recordings):
+            sized_page.get_by_role("button", name=Text.SHOW_MORE_ROWS).click()
+        expect(cards).to_have_count(len(shown))
+        expect(cards.get_by_role("heading")).to_have_text([r.name for r in shown])
+        expect(cards.locator("span.rounded-full")).to_have_text(
+            [names.get(r.subject, Text.SUBJECT_UNKNOWN) for r in shown]
+        )
+    expect(sized_page.get_by_role("button", name=Text.SHOW_MORE_ROWS)).to_have_count(0)
 
 
 def test_a_recording_whose_link_has_no_video_id_shows_no_video(page: Page, base_url: str, demo_pocketbase) -> None:
@@ -74,7 +80,7 @@ def test_search_is_case_insensitive_and_goes_into_the_address(sized_page: Page, 
     assert 0 < len(expected) < len(_recordings(demo_pocketbase))
     sized_page.goto(base_url + routes.YOUTUBE)
     cards = sized_page.get_by_test_id("recording-card")
-    expect(cards).to_have_count(len(_recordings(demo_pocketbase)))
+    expect(cards).to_have_count(Limit.RECORDINGS_PAGE)
     mark_document(sized_page)
     sized_page.get_by_label(Text.SEARCH_RECORDINGS).fill("KUPPI")
     expect(cards.get_by_role("heading")).to_have_text(expected)
