@@ -18,6 +18,8 @@
     apply(theme === "dark" || (theme !== "light" && system.matches));
   };
   update();
+  // Our Sinhala/Tamil faces once the page's scripts are in (assets/styles/fonts.css).
+  document.addEventListener("DOMContentLoaded", () => root.classList.add("fonts"));
   system.addEventListener("change", update);
   addEventListener("storage", (event) => event.key === "theme" && update());
   document.addEventListener("click", (event) => {
