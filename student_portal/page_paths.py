@@ -16,7 +16,9 @@ rewrite or hash each page's HTML and decode gzip only (the build also writes .br
 and styles, which do travel as brotli: rxconfig.py). So a page request reaches the file server
 offering gzip only, and so does a request for a built .html file: the service worker precaches
 /saved.html and /offline.html by those names, and a brotli copy got a policy without its inline
-scripts' hashes, so /saved served from the worker never hydrated.
+scripts' hashes, so /saved served from the worker never hydrated. The same holds for a file name
+the build does not have (/paper.pdf, /si/old-page.html): Reflex answers it with its page shell
+(the 404), which travelled brotli and, its scripts refused, drew a blank page.
 
 Innermost of the transforms: the others (link previews, security headers) see the address the
 browser asked for. Where the build lives is a Reflex internal (reflex_internals.built_pages_dir).
@@ -53,10 +55,15 @@ def with_page_paths(app: ASGIApp, build_dir: Callable[[], Path] = built_pages_di
     def is_built_page(path: str) -> bool:
         return (build_dir() / path.lstrip("/") / "index.html").is_file()
 
+    @lru_cache(maxsize=1024)
+    def is_built_file(path: str) -> bool:
+        return (build_dir() / path.lstrip("/")).is_file()
+
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
         name = path.rsplit("/", 1)[-1]
-        if scope["type"] == "http" and ("." not in name or name.endswith(".html")):  # a page, not a file
+        # A page, or a name the build lacks (answered with the page shell), not a file.
+        if scope["type"] == "http" and ("." not in name or name.endswith(".html") or not is_built_file(path)):
             scope = {**scope, "headers": _gzip_only(scope.get("headers", []))}
             if scope.get("method") in ("GET", "HEAD") and _PAGE_PATH.fullmatch(path) and is_built_page(path):
                 scope = {**scope, "path": path + "/", "raw_path": path.encode() + b"/"}

@@ -36,6 +36,7 @@ from student_portal.languages import (
     without_language,
 )
 from student_portal.pocketbase import ClientResponseError
+from student_portal.reflex_internals import built_pages_dir
 from student_portal.sharing import content
 from student_portal.sharing.calendar import classes_calendar
 from student_portal.sharing.paths import absolute, language_versions, site_url
@@ -56,7 +57,25 @@ async def _in_time(work: Awaitable[Any], wait_s: float) -> Any:
     return await asyncio.wait_for(work, wait_s)
 
 
-def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: float = CONTENT_WAIT_S) -> ASGIApp:
+def _built_file(path: str) -> bool:
+    return (built_pages_dir() / path.lstrip("/")).is_file()
+
+
+def is_file_address(path: str, is_built: Callable[[str], bool] = _built_file) -> bool:
+    """A file, not a page: a name with a dot. Under /si/ and /ta/ only a file the build has: Reflex
+    answers any other /si/... with its page shell (the catch-all /si/ page matches it, status 200,
+    lang "en"), which must go out as that language's 404 like every unknown address."""
+    if "." not in path.rsplit("/", 1)[-1]:
+        return False
+    return language_of_path(path) is Language.EN or is_built(path)
+
+
+def with_sharing(
+    app: ASGIApp,
+    base_url: Callable[[], str] = site_url,
+    wait_s: float = CONTENT_WAIT_S,
+    is_built: Callable[[str], bool] = _built_file,
+) -> ASGIApp:
     async def robots(request: Request) -> Response:
         body = robots_txt(absolute(base_url(), routes.SITEMAP_XML))
         return Response(body, media_type="text/plain; charset=utf-8", headers=NO_CACHE)
@@ -117,7 +136,7 @@ def with_sharing(app: ASGIApp, base_url: Callable[[], str] = site_url, wait_s: f
         elif (english := without_language(path)).startswith(routes.CALENDAR_PREFIX + "/"):
             with in_language(language_of_path(path)):
                 await answers({**scope, "path": english}, receive, send)
-        elif path.startswith(PASS_THROUGH) or "." in path.rsplit("/", 1)[-1]:  # files are not pages
+        elif path.startswith(PASS_THROUGH) or is_file_address(path, is_built):  # files are not pages
             await app(scope, receive, send)
         else:
             await _tagged_page(app, scope, receive, send, base_url, wait_s)

@@ -114,6 +114,24 @@ def test_an_unknown_address_says_page_not_found_in_its_language(page: Page, base
         expect(home).to_have_attribute("href", in_language_path(routes.HOME, language))
 
 
+@pytest.mark.parametrize(
+    "path", ["/si/old-page.html", "/ta/paper.pdf", "/si/assets/gone.js", "/paper.pdf", "/ta/no-such-page/deeper"]
+)
+def test_an_unknown_address_that_looks_like_a_file_is_the_404_of_its_language(page: Page, base_url: str, path) -> None:
+    """Reflex answered /si/old-page.html with its shell in English (status 200, lang "en"), and an
+    unknown .pdf or .js address with a blank page (its shell's scripts refused by the policy)."""
+    page.set_viewport_size(PHONE)
+    language = language_of_path(path)
+    with in_language(language):
+        title, home = Text.PAGE_NOT_FOUND, gettext("Go to the home page")
+    response = page.goto(base_url + path)
+    assert response is not None and response.status == 404
+    expect(page.locator("html")).to_have_attribute("lang", language.value)
+    expect(page.get_by_role("heading", level=1)).to_have_text(title)
+    expect(page.get_by_role("main").get_by_role("link", name=home)).to_be_visible()
+    expect(page).to_have_title(re.compile(f"^{re.escape(title)} \\|"))
+
+
 @pytest.mark.parametrize("language", TRANSLATED, ids=str)
 def test_empty_and_failure_messages_are_in_the_page_language(page: Page, base_url: str, backend, language) -> None:
     with in_language(language):

@@ -77,3 +77,9 @@ def test_the_build_folder_is_where_reflex_writes_and_serves_pages(tmp_path: Path
     assert built.is_relative_to(tmp_path.resolve())
     built.mkdir(parents=True)
     assert Path(get_frontend_mount().app.directory).resolve() == built
+
+
+@pytest.mark.parametrize("path", ["/paper.pdf", "/si/old-page.html", "/ta/assets/x.js", "/assets/gone.js"])
+def test_a_file_name_the_build_lacks_gets_the_page_shell_gzip_only(build: Path, path: str) -> None:
+    # Reflex answers it with its HTML shell (the 404), whose scripts the policy hashes from gzip only.
+    assert dict(reaching(build, path)["headers"])[b"accept-encoding"] == b"gzip"

@@ -13,7 +13,7 @@ from starlette.responses import HTMLResponse, Response
 
 from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language, language_prefix
+from student_portal.languages import Language, language_of_path, language_prefix
 from student_portal.pocketbase import Collection
 from student_portal.sharing import content
 from student_portal.sharing.server import with_sharing
@@ -100,7 +100,7 @@ def data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
     yield data
 
 
-def built_site(gzipped: bool = False):
+def built_site(gzipped: bool = False, built_files: tuple[str, ...] = ()):
     async def app(scope, receive, send):
         if scope["path"] == "/nowhere":
             response: Response = HTMLResponse(BUILT, status_code=404)
@@ -116,7 +116,7 @@ def built_site(gzipped: bool = False):
             response = HTMLResponse(BUILT, headers={"etag": '"built"'})
         await response(scope, receive, send)
 
-    wrapped = with_sharing(app, base_url=lambda: SITE)
+    wrapped = with_sharing(app, base_url=lambda: SITE, is_built=lambda path: path in built_files)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=wrapped), base_url=SITE)
 
 
@@ -227,3 +227,23 @@ async def test_a_calendar_from_a_sinhala_or_tamil_page_writes_the_sites_texts_in
     assert event.decoded("dtstart") == icalendar.Calendar.from_ical(english).walk("VEVENT")[0].decoded("dtstart")
     # The page's link preview names the feed of its own language.
     assert f'type="text/calendar" title="{feed_name}" href="{SITE}{prefix}/calendar/teacher/t1.ics"' in page
+
+
+@pytest.mark.parametrize("path", ["/si/old-page.html", "/ta/paper.pdf", "/si/assets/gone.js"])
+async def test_a_file_name_under_si_or_ta_that_the_build_lacks_is_that_languages_404(data, path: str) -> None:
+    # Reflex answers it with its page shell, status 200 and lang "en" (the catch-all /si/ page).
+    language = language_of_path(path)
+    async with built_site() as client:
+        response = await client.get(path)
+    with in_language(language):
+        title = Text.PAGE_NOT_FOUND
+    assert response.status_code == 404 and f'<html lang="{language.value}">' in response.text
+    assert read(response.text).title.startswith(title) and read(response.text).meta["robots"] == "noindex"
+
+
+async def test_a_built_file_under_si_and_english_file_names_pass_untouched(data) -> None:
+    async with built_site(built_files=("/si/offline.html",)) as client:
+        built = await client.get("/si/offline.html")
+        english = await client.get("/old-page.html")
+    assert built.status_code == 200 and built.text == BUILT
+    assert english.text == BUILT  # Reflex's own 404 answers an English file name
