@@ -4,9 +4,9 @@ production build from the template beside this file with the catalogs' texts (as
 picks the one of the address it stands in for; service_worker.py writes them before it
 precaches them).
 
-A Sinhala or Tamil offline page names the build's own Noto Sans face (fonts.css's, under /assets/
-with a hashed name): the worker caches it once a page of that language has used it, so the
-letters are not boxes on a phone without the font. Pure: no Reflex import.
+A Sinhala or Tamil offline page names the system's Noto Sans face, then the build's own (fonts.css's,
+under /assets/ with a hashed name): the worker caches it once a page of that language has used it,
+so the letters are not boxes on a phone without the font. Pure: no Reflex import.
 """
 
 from __future__ import annotations
@@ -43,9 +43,12 @@ def font_faces(language: Language, asset_names: Iterable[str]) -> str:
         start = f"{prefix}{weight}-normal-"
         name = next((n for n in sorted(asset_names) if n.startswith(start) and n.endswith(".woff2")), None)
         if name is not None:
+            family = FONT_FAMILIES[language]
+            # The system's own Noto face first, as fonts.css does: nothing to fetch where it is installed.
+            local = family if weight == "400" else f"{family} Bold"
             rules.append(
-                f'  @font-face {{ font-family: "{FONT_FAMILIES[language]}"; font-weight: {weight}; '
-                f'font-display: swap; src: url("/assets/{name}") format("woff2"); }}'
+                f'  @font-face {{ font-family: "{family}"; font-weight: {weight}; font-display: swap; '
+                f'src: local("{local}"), url("/assets/{name}") format("woff2"); }}'
             )
     return "\n".join(rules)
 

@@ -14,6 +14,7 @@ from student_portal import routes
 from student_portal.constants import Text
 from student_portal.i18n import gettext, in_language
 from student_portal.languages import Language, in_language_path
+from student_portal.offline_page import FONT_FAMILIES
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
@@ -128,6 +129,8 @@ def test_an_unvisited_page_offline_says_so_in_its_language(
     context: BrowserContext, base_url: str, language: Language
 ) -> None:
     page = _worker_on_phone(context, base_url, language)
+    page.reload()  # under the worker now: the page's own font is fetched through it, and kept
+    page.wait_for_function("() => document.fonts.ready.then(() => document.fonts.status === 'loaded')")
     with in_language(language):
         heading, try_again = gettext("You are offline"), gettext("Try again")
     context.set_offline(True)
@@ -138,6 +141,14 @@ def test_an_unvisited_page_offline_says_so_in_its_language(
         expect(offline.get_by_role("link", name=try_again)).to_be_visible()
         expect(page.locator("html")).to_have_attribute("lang", language.value)
         expect(offline).not_to_contain_text("offline")  # no English left
+        # Its letters are drawn with the Noto face (the system's or the one the worker kept), not boxes.
+        family = FONT_FAMILIES[language]
+        drawn = page.evaluate(
+            "family => document.fonts.ready.then(() => [...document.fonts].some("
+            "f => f.family.replaceAll('\"', '') === family && f.status === 'loaded'))",
+            family,
+        )
+        assert drawn, f"{family} did not load on the offline page"
     finally:
         context.set_offline(False)
 
