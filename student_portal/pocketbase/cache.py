@@ -141,17 +141,26 @@ class ContentCache:
 
     # --- reading -------------------------------------------------------------------------------
     async def records(self, collection: str) -> list[Record]:
-        """Every record of a public collection, in its registry sort order."""
+        """Every record of a public collection, in its registry sort order (a list of its own)."""
+        return list(await self._current(collection))
+
+    async def ready(self, collection: str) -> None:
+        """Fetch `collection` unless a fresh copy is cached (or its failure is remembered: raises)."""
+        await self._current(collection)
+
+    async def _current(self, collection: str) -> tuple[Record, ...]:
+        """The cached records themselves, no copy (a catalog's 20,000 would cost each visitor
+        ~50 us per copy): fresh, else fetched once for every caller."""
         spec = self._spec(collection)
         now = self._clock()
         entry = self._entries.get(collection)
         if entry is not None and now - entry.fetched_at < (self.live_ttl if self.live else self.ttl):
-            return list(entry.records)
+            return entry.records
         failure = self._failures.get(collection)
         if failure is not None and now - failure.at < self.failure_ttl:
             # A copy per caller: re-raising one shared object would grow its traceback.
             raise failure.error.copy()
-        return list(await asyncio.shield(self._fetch_task(collection, spec)))
+        return await asyncio.shield(self._fetch_task(collection, spec))
 
     async def record(self, collection: str, record_id: str) -> Record:
         """One record: from the cached list, else fetched by id (404 ClientResponseError)."""
@@ -173,7 +182,7 @@ class ContentCache:
         are reused. They are shared: callers must treat them as read-only. A shape that closes
         over variables may differ between calls, so it is applied afresh every time.
         """
-        records = await self.records(collection)
+        records = await self._current(collection)
         entry = self._entries.get(collection)
         code = getattr(shape, "__code__", None)
         if entry is None or code is None or getattr(shape, "__closure__", None):

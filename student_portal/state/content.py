@@ -46,7 +46,9 @@ async def public_lists(*sources: tuple[str, type[Record], Callable[[Any], Any]])
     then each is read again one after the other from the warm cache, which does not wait, so no
     realtime event can slip in between the reads.
     """
-    await asyncio.gather(*(public_rows(*source) for source in sources))
+    # The first pass only fetches what is missing (no rows copied for nothing); failures are
+    # reported by the second.
+    await asyncio.gather(*(content_cache().ready(source[0]) for source in sources), return_exceptions=True)
     return [await public_rows(*source) for source in sources]
 
 
