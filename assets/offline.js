@@ -192,12 +192,21 @@ function start() {
   // For the server's logout (rx.call_script evaluates in the page, outside this module).
   window.studentPortalOffline = { keep, kept, remove, forgetSignedIn };
   // A page still running an older build asks for a chunk the new deploy removed: load the page
-  // again (Vite's documented recovery), once, rather than leave a half-working page.
+  // again (Vite's documented recovery), once, rather than leave a half-working page. Only then:
+  // a chunk that failed because the connection dropped is its importer's to show (the
+  // calendar's message, a video's picture), and a reload would lose the page. So the importer
+  // gets the error, and the page reloads once the server says the chunk is gone (404).
   addEventListener("vite:preloadError", (event) => {
-    if (sessionStorage.getItem("sp-reloaded") === location.href) return;
-    sessionStorage.setItem("sp-reloaded", location.href);
-    event.preventDefault();
-    location.reload();
+    const reloaded = () => sessionStorage.getItem("sp-reloaded") === location.href;
+    const chunk = String(event.payload?.message ?? "").match(/https?:\/\/\S+/)?.[0];
+    if (!chunk || !navigator.onLine || reloaded()) return;
+    fetch(chunk, { method: "HEAD", cache: "no-store" })
+      .then((response) => {
+        if (response.status !== 404 || reloaded()) return;
+        sessionStorage.setItem("sp-reloaded", location.href);
+        location.reload();
+      })
+      .catch(() => {}); // the server is out of reach: nothing a reload would mend
   });
   const onLoad = () => {
     setTimeout(registerWorker, WORKER_LATEST_MS);
