@@ -114,6 +114,8 @@ class Limit:
     # react-player is imported when a video comes this close to the viewport (or is pointed at,
     # focused, tapped): far enough ahead of a scroll for the small chunk to arrive first.
     VIDEO_PLAYER_NEAR_PX: Final = 400
+    # The same for the home page's month calendar (react-calendar, ~8 KB), below the fold on a phone.
+    CALENDAR_NEAR_PX: Final = 400
     RECORDINGS_PREVIEW: Final = 4
     HOME_SHOP_PREVIEW: Final = 2
     TALENTS_MAX: Final = 3
@@ -239,6 +241,9 @@ class Text:
     SOCIAL = Message("Our channels")
     ARTICLES = Message("Articles")
     CHOOSE_DAY = Message("Choose a day")
+    # Stands in the calendar's box until its script is here (components/calendar.py).
+    SHOW_CALENDAR = Message("Show the calendar")
+    CALENDAR_FAILED = Message("Could not load the calendar. Check your internet connection and try again.")
     LATEST_NEWS = Message("Latest News")
     READ_MORE = Message("Read More")
     CLASS_SCHEDULE = Message("Class Schedule")

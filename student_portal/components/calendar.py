@@ -6,7 +6,11 @@ day before for anyone east of UTC, i.e. every Sri Lankan student), and builds th
 from the string's parts the same way. The state decides which time zone a day means
 (state/schedule.py: Asia/Colombo).
 
-It renders in the browser only (NoSSRComponent): the calendar's "today" is the visitor's.
+The calendar itself renders in the browser only: the calendar's "today" is the visitor's. Its
+script (react-calendar, ~8 KB) is not part of the page's first download: assets/lazy_calendar.js
+imports it when the calendar nears the viewport (`Limit.CALENDAR_NEAR_PX`) or is pointed at or
+focused. Until then a "Show calendar" button stands in the box reserved for the calendar, and if
+the script cannot be fetched (offline) a message says so above it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal.components.buttons import OUTLINE
+from student_portal.components.feedback import error_message
+from student_portal.constants import Limit, Text
 from student_portal.i18n import current_language, gettext
 from student_portal.languages import Language
 
@@ -23,12 +30,17 @@ def _picked_day(day: rx.Var[str]) -> tuple[rx.Var[str]]:
     return (day,)
 
 
-class MonthCalendar(rx.NoSSRComponent):
-    """react-calendar with day strings in and out (assets/month_calendar.js)."""
+class MonthCalendar(rx.Component):
+    """react-calendar with day strings in and out (assets/month_calendar.js), imported when
+    needed by assets/lazy_calendar.js."""
 
-    library = rx.asset("month_calendar.js").importable_path
+    library = rx.asset("lazy_calendar.js").importable_path
     lib_dependencies: list[str] = ["react-calendar@6.0.1"]
-    tag = "MonthCalendar"
+    tag = "LazyMonthCalendar"
+
+    near_px: rx.Var[int]
+    placeholder: rx.Var[rx.Component]
+    failed_message: rx.Var[rx.Component]
 
     day: rx.Var[str]
     marked_days: rx.Var[list[str]]
@@ -65,6 +77,9 @@ def month_calendar(
         props.update(marked_days=marked_days, mark_class="has-classes")
     return rx.el.div(
         MonthCalendar.create(
+            near_px=Limit.CALENDAR_NEAR_PX,
+            placeholder=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=OUTLINE),
+            failed_message=error_message(Text.CALENDAR_FAILED),
             day=selected_day,
             calendar_type="gregory",
             # Month and weekday names in the page's language (the browser's Intl data).
@@ -79,6 +94,7 @@ def month_calendar(
         ),
         role="group",
         aria_label=label or gettext("Calendar"),
-        # Reserve the month's height: the calendar renders only once its script is loaded.
-        class_name="month-calendar min-h-[22rem] rounded-xl border border-slate-200 bg-white p-2",
+        # Reserve a six-week month's height: nothing moves when the calendar replaces the
+        # placeholder (the box grows with the calendar's own content otherwise).
+        class_name="month-calendar flex min-h-[23rem] flex-col rounded-xl border border-slate-200 bg-white p-2",
     )

@@ -12,9 +12,11 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from student_portal.constants import Text
+from student_portal.constants import Limit, Text
+from tests.e2e.conftest import PHONE
 
 COLOMBO = ZoneInfo("Asia/Colombo")
 TODAY_CLASSES = [
@@ -40,8 +42,18 @@ def _tile(page: Page, day: datetime.date):
     return page.locator(f'.react-calendar__tile abbr[aria-label="{label}"]')
 
 
+def _calendar_box(page: Page):
+    return _schedule(page).get_by_role("group", name=Text.CHOOSE_DAY, exact=True)
+
+
+def _show_calendar(page: Page) -> None:
+    """Bring the calendar near, as a student scrolling down does (its script loads only then)."""
+    _calendar_box(page).scroll_into_view_if_needed()
+    expect(page.locator(".react-calendar__tile--active")).to_be_visible()
+
+
 def _pick(page: Page, day: datetime.date) -> None:
-    expect(page.locator(".react-calendar__tile--active")).to_be_visible()  # the calendar is drawn
+    _show_calendar(page)
     if _tile(page, day).count() == 0:
         page.locator(".react-calendar__navigation__next-button").click()
     _tile(page, day).click()
@@ -55,6 +67,7 @@ def test_the_schedule_opens_on_today_with_its_classes_in_colombo_time(sized_page
     sized_page.goto(base_url + "/")
     schedule = _schedule(sized_page)
     today = _today()
+    _show_calendar(sized_page)
     expect(schedule.get_by_role("heading", level=3)).to_have_text(f"{today:%A}, {today.day} {today:%B %Y}")
     expect(sized_page.locator(".react-calendar__tile--active abbr")).to_have_attribute(
         "aria-label", f"{today.day} {today:%B %Y}"
@@ -95,6 +108,7 @@ def test_a_day_without_classes_says_so(page: Page, base_url: str) -> None:
 
 def test_the_calendar_is_a_gregorian_month_without_year_jumps_and_marks_class_days(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
+    _show_calendar(page)
     expect(page.locator(".react-calendar__month-view__weekdays__weekday").first).to_have_text(re.compile("Sun", re.I))
     expect(page.locator(".react-calendar__navigation__prev2-button")).to_have_count(0)
     expect(page.locator(".react-calendar__navigation__next2-button")).to_have_count(0)
@@ -164,3 +178,162 @@ def test_a_dead_backend_ends_the_loading_with_no_classes(page: Page, base_url: s
     page.goto(base_url + "/")
     expect(_schedule(page).get_by_text(Text.NO_CLASSES_TODAY)).to_be_visible()
     expect(_schedule(page).get_by_text(Text.LOADING_SCHEDULE)).to_have_count(0)
+
+
+# The calendar's own chunk (assets/month_calendar.js with react-calendar), imported by
+# assets/lazy_calendar.js when the calendar nears the viewport or is focused.
+CALENDAR_CHUNK = re.compile(r"/assets/month_calendar-[\w-]+\.js$")
+
+# Layout shifts with a node of the schedule among their sources (read back from window.__shifts).
+_RECORD_SCHEDULE_SHIFTS = """
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+            const section = document.getElementById('schedule-title')?.closest('section');
+            if (entry.sources.some((s) => s.node && section && section.contains(s.node))) {
+                window.__shifts.push(entry.value);
+            }
+        }
+    }).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+def _scripts(page: Page) -> list[str]:
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" else None)
+    return scripts
+
+
+def _placeholder(page: Page):
+    return _calendar_box(page).get_by_role("button", name=Text.SHOW_CALENDAR, exact=True)
+
+
+def _wait_for_schedule(page: Page) -> None:
+    expect(_schedule(page).get_by_test_id("class-item").first).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+
+
+def test_a_phone_fetches_the_calendar_only_when_it_nears_the_screen(page: Page, base_url: str) -> None:
+    """On a phone the schedule is below the fold: the first view draws a placeholder of the
+    calendar's size instead of downloading react-calendar; a scroll towards it brings the
+    calendar, in the same box, nothing moving."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script(_RECORD_SCHEDULE_SHIFTS)
+    scripts = _scripts(page)
+    page.goto(base_url + "/")
+    _wait_for_schedule(page)
+    assert scripts and not [url for url in scripts if CALENDAR_CHUNK.search(url)]
+    expect(_placeholder(page)).to_be_attached()
+    expect(page.locator(".react-calendar")).to_have_count(0)
+    assert _calendar_box(page).bounding_box()["y"] > PHONE["height"] + Limit.CALENDAR_NEAR_PX
+    before = _calendar_box(page).bounding_box()["height"]
+    with page.expect_request(lambda r: bool(CALENDAR_CHUNK.search(r.url))):
+        page.mouse.wheel(0, _calendar_box(page).bounding_box()["y"] - PHONE["height"])
+    _show_calendar(page)
+    assert _calendar_box(page).bounding_box()["height"] == before
+    assert page.evaluate("window.__shifts") == []
+    _pick(page, _today() + datetime.timedelta(days=1))
+    expect(_schedule(page).get_by_test_id("class-item").first.get_by_role("heading")).to_have_text(AFTER_MIDNIGHT)
+
+
+@pytest.mark.parametrize("language", ["en", "si", "ta"])
+def test_the_calendar_arrives_in_its_box_at_both_widths_and_languages(
+    sized_page: Page, base_url: str, viewport: dict, language: str
+) -> None:
+    sized_page.add_init_script(_RECORD_SCHEDULE_SHIFTS)
+    sized_page.goto(base_url + ("/" if language == "en" else f"/{language}/"))
+    expect(_schedule_any_language(sized_page).get_by_test_id("class-item").first).to_be_attached()
+    box = _schedule_any_language(sized_page).get_by_role("group")
+    box.scroll_into_view_if_needed()
+    expect(sized_page.locator(".react-calendar__tile--active")).to_be_visible()
+    # The box reserved before the calendar came is the calendar's: no shift in the schedule.
+    assert sized_page.evaluate("window.__shifts") == []
+    # Month names in the page's language, as the browser's Intl data has them (Debian's Chromium
+    # has no Sinhala names: English there, Tamil for ta).
+    month = sized_page.evaluate(
+        "(locale) => new Intl.DateTimeFormat(locale, {month: 'long', year: 'numeric'}).format(new Date())",
+        {"en": "en-GB", "si": "si-LK", "ta": "ta-LK"}[language],
+    )
+    expect(sized_page.locator(".react-calendar__navigation__label")).to_have_text(month)
+
+
+def _schedule_any_language(page: Page):
+    return page.locator("section[aria-labelledby=schedule-title]")
+
+
+def test_the_keyboard_reaches_the_calendar_and_picks_a_day(page: Page, base_url: str) -> None:
+    """Only the focus brings it here (nearness switched off): Tab lands on the placeholder's
+    button, the calendar replaces it and the chosen day takes the focus; Tab and Enter pick the
+    next day."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script("window.IntersectionObserver = class { observe() {} disconnect() {} unobserve() {} };")
+    page.goto(base_url + "/")
+    _wait_for_schedule(page)
+    expect(page.locator(".react-calendar")).to_have_count(0)
+    # Tab from the schedule's heading, as a keyboard user going down the page does.
+    page.locator("#schedule-title").evaluate("h => { h.tabIndex = -1; h.focus(); }")
+    page.keyboard.press("Tab")
+    active = page.locator(".react-calendar__tile--active")
+    expect(active).to_be_focused()
+    page.keyboard.press("Tab")
+    label = page.evaluate("document.activeElement.querySelector('abbr')?.getAttribute('aria-label')")
+    assert label, "the focus is on a day"
+    page.keyboard.press("Enter")
+    chosen = datetime.datetime.strptime(label, "%d %B %Y").date()
+    expect(_schedule(page).get_by_role("heading", level=3)).to_have_text(f"{chosen:%A}, {chosen.day} {chosen:%B %Y}")
+
+
+def test_a_calendar_that_cannot_load_leaves_its_placeholder_with_a_message(page: Page, base_url: str) -> None:
+    """The connection drops before the calendar's chunk comes: the placeholder stays with a
+    message, nothing breaks, the page is not reloaded; the button asks again once online."""
+    page.set_viewport_size(PHONE)
+    page.route(CALENDAR_CHUNK, lambda route: route.abort("internetdisconnected"))
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base_url + "/")
+    _wait_for_schedule(page)
+    page.evaluate("window.__still_the_same_page = true")
+    before = _calendar_box(page).bounding_box()["height"]
+    _calendar_box(page).scroll_into_view_if_needed()
+    expect(_calendar_box(page).get_by_role("alert")).to_have_text(Text.CALENDAR_FAILED)
+    expect(_placeholder(page)).to_be_visible()
+    assert _calendar_box(page).bounding_box()["height"] == before
+    # The rest of the schedule works: the day's classes are there.
+    expect(_schedule(page).get_by_test_id("class-item")).to_have_count(len(TODAY_CLASSES))
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__still_the_same_page === true"), "the page was reloaded"
+    assert errors == []
+    page.unroute(CALENDAR_CHUNK)
+    _placeholder(page).click()
+    expect(page.locator(".react-calendar__tile--active")).to_be_visible()
+    expect(_calendar_box(page).get_by_role("alert")).to_have_count(0)
+
+
+def test_a_chunk_gone_after_a_deploy_reloads_the_page_once(page: Page, base_url: str) -> None:
+    """assets/offline.js: the server answers that the chunk is gone (a page of an older build):
+    the page loads again, once; still missing, the placeholder shows the message."""
+    page.set_viewport_size(PHONE)
+    page.route(CALENDAR_CHUNK, lambda route: route.fulfill(status=404, body=""))
+    page.goto(base_url + "/")
+    _wait_for_schedule(page)
+    page.evaluate("window.__still_the_same_page = true")
+    with page.expect_navigation():
+        _calendar_box(page).scroll_into_view_if_needed()
+    _wait_for_schedule(page)
+    _calendar_box(page).scroll_into_view_if_needed()
+    expect(_calendar_box(page).get_by_role("alert")).to_have_text(Text.CALENDAR_FAILED)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__still_the_same_page") is None  # reloaded, once
+    expect(_calendar_box(page).get_by_role("alert")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_home_page_with_the_calendar_drawn(page: Page, base_url: str, scheme: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.emulate_media(color_scheme=scheme)
+    page.goto(base_url + "/")
+    _show_calendar(page)
+    page.wait_for_load_state("networkidle")
+    violations = Axe().run(page).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []

@@ -1,0 +1,92 @@
+/**
+ * The month calendar (assets/month_calendar.js with react-calendar, a chunk of its own), imported
+ * only when it may be needed: when its box comes within `nearPx` of the viewport, or is pointed
+ * at or focused. On a phone the home page's calendar is below the fold: the first view does not
+ * download it.
+ *
+ * Used by student_portal/components/calendar.py, which reserves the calendar's box and builds
+ * what stands in it until the chunk is here: `placeholder` (a "Show calendar" button, the one
+ * tab stop: focusing or pressing it loads the calendar, which then takes the focus) and
+ * `failedMessage`, shown above that button when the chunk could not be fetched (offline); the
+ * next approach, focus or press asks again.
+ * Every other prop goes to MonthCalendar as is. No JSX: the file is served as is to Vite.
+ */
+import { createElement, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+
+// The calendar's module: requested once, shared by the next visits of the page.
+let calendarModule = null;
+let calendarPromise = null;
+function loadCalendar() {
+  if (!calendarPromise) {
+    calendarPromise = import("./month_calendar.js").then((module) => {
+      // undefined when a vite:preloadError handler prevented the error (reloading the page)
+      if (!module?.MonthCalendar) throw new Error("month_calendar.js did not load");
+      calendarModule = module;
+      return module;
+    });
+    calendarPromise.catch(() => {
+      calendarPromise = null; // offline or a failed chunk: the next approach asks again
+    });
+  }
+  return calendarPromise;
+}
+
+// The box fills the space calendar.py reserved; the placeholder centres in it.
+const BOX = { flex: "1 1 auto", display: "flex", flexDirection: "column" };
+const CENTRED = { ...BOX, alignItems: "center", justifyContent: "center", gap: "0.75rem", textAlign: "center" };
+
+export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, className, ...calendar }) {
+  const [Calendar, setCalendar] = useState(() => calendarModule?.MonthCalendar ?? null);
+  const [failed, setFailed] = useState(false);
+  const box = useRef(null);
+  // Whether the focus is in the box: the calendar that replaces the button takes it over.
+  const focused = useRef(false);
+  const want = useCallback(() => {
+    if (Calendar) return;
+    loadCalendar().then(
+      (module) => startTransition(() => setCalendar(() => module.MonthCalendar)),
+      () => setFailed(true), // the placeholder stays, with the message
+    );
+  }, [Calendar]);
+
+  useEffect(() => {
+    if (Calendar || !box.current) return undefined;
+    if (typeof IntersectionObserver === "undefined") {
+      want();
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: `${nearPx ?? 0}px 0px`,
+    });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [Calendar, want, nearPx]);
+
+  // The button under the focus is gone: a keyboard user lands on the chosen day.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (Calendar && element && focused.current && !element.contains(document.activeElement)) {
+      (element.querySelector(".react-calendar__tile--active") ?? element.querySelector("button"))?.focus();
+    }
+  }, [Calendar]);
+
+  return createElement(
+    "div",
+    {
+      ref: box,
+      className,
+      style: Calendar ? BOX : CENTRED,
+      "data-calendar": Calendar ? "ready" : failed ? "failed" : "waiting",
+      onPointerEnter: want,
+      onClick: want,
+      onFocus: () => {
+        focused.current = true;
+        want();
+      },
+      onBlur: (event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) focused.current = false;
+      },
+    },
+    ...(Calendar ? [createElement(Calendar, calendar)] : [failed ? failedMessage : null, placeholder]),
+  );
+}
