@@ -12,6 +12,9 @@
  */
 import { createElement } from "react";
 import Calendar from "react-calendar";
+// Our look for the month view (react-calendar's own CSS would beat Tailwind: see the file); in
+// this chunk, so a page loads it only with the calendar (Vite has it in before the module runs).
+import "./calendar.css";
 
 const dayOf = (date) => date.toLocaleDateString("sv-SE");
 

@@ -53,10 +53,6 @@ class MonthCalendar(rx.Component):
     next2_label: rx.Var[object]
     on_pick_day: rx.EventHandler[_picked_day]
 
-    def add_imports(self) -> dict[str, Any]:
-        # Our look for the month view (react-calendar's own CSS would beat Tailwind: see the file).
-        return {"": rx.asset("calendar.css", shared=True).importable_path}
-
 
 _CALENDAR_LOCALES = {Language.EN: "en-GB", Language.SI: "si-LK", Language.TA: "ta-LK"}
 
