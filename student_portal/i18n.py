@@ -12,6 +12,7 @@ memory (a few milliseconds), so a fresh clone's `make run` and `make test` see e
 
 from __future__ import annotations
 
+import decimal
 import gettext as _gettext
 import io
 from collections.abc import Iterator
@@ -103,9 +104,19 @@ class Message:
         return gettext(self.message)
 
 
+# Digits Babel may need: any float64 a PocketBase number field holds (up to ~1.8e308). The default
+# decimal context (28) made a stored 1e25 raise InvalidOperation instead of showing it.
+_NUMBER_DIGITS = 400
+
+
 def format_number(value: float, pattern: str | None = None) -> str:
     """A number as the current language writes it (CLDR: 9,500), or in a CLDR `pattern` ("0.00")."""
-    return format_decimal(value, format=pattern, locale=locale(current_language.get()))
+    with decimal.localcontext() as context:
+        context.prec = _NUMBER_DIGITS
+        try:
+            return format_decimal(value, format=pattern, locale=locale(current_language.get()))
+        except (decimal.InvalidOperation, ValueError, OverflowError):  # longer still, inf, nan
+            return str(value)
 
 
 def gettext_with(message: str, **values: Any) -> str:
