@@ -75,12 +75,23 @@ def extract(report: dict[str, Any]) -> dict[str, Any]:
     scripts, styles = _resource_bytes(report, "script"), _resource_bytes(report, "stylesheet")
     result["js_css_bytes"] = None if scripts is None or styles is None else scripts + styles
     result["font_bytes"] = _resource_bytes(report, "font")
+    result["lcp_element"] = _lcp_element(audits)
     result["failing_audits"] = {
         category: _failing_audits(report, category)
         for category in config.LIGHTHOUSE_CATEGORIES
         if category != "performance"
     }
     return result
+
+
+def _lcp_element(audits: dict[str, Any]) -> str | None:
+    """What the largest contentful paint drew (its CSS selector), to tell a picture from text."""
+    for table in (audits.get("largest-contentful-paint-element", {}).get("details") or {}).get("items") or []:
+        for item in table.get("items") or []:
+            node = item.get("node") or {}
+            if node.get("selector"):
+                return str(node["selector"])
+    return None
 
 
 def run_lighthouse(url: str, timeout_s: float = 180.0) -> dict[str, Any]:

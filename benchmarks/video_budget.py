@@ -123,6 +123,7 @@ def measure(base_url: str, ours_url: str, runs: int, log, paths: tuple[str, ...]
                 "median_performance": median([r["performance"] for r in found if r.get("performance") is not None]),
                 "fcp_ms": [r.get("fcp_ms") for r in found],
                 "lcp_ms": [r.get("lcp_ms") for r in found],
+                "lcp_element": [r.get("lcp_element") for r in found],
                 "tbt_ms": [r.get("tbt_ms") for r in found],
                 "cls": [r.get("cls") for r in found],
             }
@@ -152,6 +153,7 @@ def render(result: dict[str, Any]) -> str:
             lines.append(
                 f"{path:<10}{name:<6} median {figures['median_performance']}  runs {figures['performance']}  "
                 f"FCP {figures['fcp_ms']}  LCP {figures['lcp_ms']}  TBT {figures['tbt_ms']}"
+                f"  LCP element {sorted(set(map(str, figures['lcp_element'])))}"
             )
     return "\n".join(lines)
 

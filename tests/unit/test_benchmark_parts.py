@@ -72,6 +72,21 @@ def test_lighthouse_extraction_reads_scores_metrics_bytes_and_failing_audits():
     }
 
 
+def test_lighthouse_extraction_names_the_largest_paints_element():
+    report = json.loads(FIXTURE.read_text())
+    assert extract(report)["lcp_element"] is None  # this trimmed report has no such audit
+    report["audits"]["largest-contentful-paint-element"] = {
+        "details": {
+            "type": "list",
+            "items": [
+                {"type": "table", "items": [{"node": {"type": "node", "selector": "main > section > img.news"}}]},
+                {"type": "table", "items": [{"phase": "TTFB", "timing": 600}]},
+            ],
+        }
+    }
+    assert extract(report)["lcp_element"] == "main > section > img.news"
+
+
 def test_lighthouse_extraction_of_a_page_that_did_not_load_gives_no_figures_and_the_error():
     figures = extract(
         {
