@@ -85,12 +85,15 @@ def extract(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def _lcp_element(audits: dict[str, Any]) -> str | None:
-    """What the largest contentful paint drew (its CSS selector), to tell a picture from text."""
-    for table in (audits.get("largest-contentful-paint-element", {}).get("details") or {}).get("items") or []:
-        for item in table.get("items") or []:
-            node = item.get("node") or {}
-            if node.get("selector"):
-                return str(node["selector"])
+    """What the largest contentful paint drew (its CSS selector), to tell a picture from text:
+    Lighthouse 13 names it in its LCP breakdown insight (a "node" item)."""
+    for audit_id in ("lcp-breakdown-insight", "largest-contentful-paint-element"):
+        for item in (audits.get(audit_id, {}).get("details") or {}).get("items") or []:
+            rows = item.get("items") if isinstance(item.get("items"), list) else []
+            for candidate in (item, *rows):
+                node = candidate.get("node", candidate)
+                if node.get("type") == "node" and node.get("selector"):
+                    return str(node["selector"])
     return None
 
 

@@ -75,16 +75,26 @@ def test_lighthouse_extraction_reads_scores_metrics_bytes_and_failing_audits():
 def test_lighthouse_extraction_names_the_largest_paints_element():
     report = json.loads(FIXTURE.read_text())
     assert extract(report)["lcp_element"] is None  # this trimmed report has no such audit
-    report["audits"]["largest-contentful-paint-element"] = {
+    # Lighthouse 13: a table of subparts, then the element itself.
+    report["audits"]["lcp-breakdown-insight"] = {
         "details": {
             "type": "list",
             "items": [
-                {"type": "table", "items": [{"node": {"type": "node", "selector": "main > section > img.news"}}]},
-                {"type": "table", "items": [{"phase": "TTFB", "timing": 600}]},
+                {"type": "table", "items": [{"subpart": "timeToFirstByte", "duration": 9.9}]},
+                {"type": "node", "selector": "div#rooms-list > article > img.aspect-[8/5]", "snippet": "<img>"},
             ],
         }
     }
-    assert extract(report)["lcp_element"] == "main > section > img.news"
+    assert extract(report)["lcp_element"] == "div#rooms-list > article > img.aspect-[8/5]"
+    # Older reports: the element audit's table of nodes.
+    del report["audits"]["lcp-breakdown-insight"]
+    report["audits"]["largest-contentful-paint-element"] = {
+        "details": {
+            "type": "list",
+            "items": [{"type": "table", "items": [{"node": {"type": "node", "selector": "h1"}}]}],
+        }
+    }
+    assert extract(report)["lcp_element"] == "h1"
 
 
 def test_lighthouse_extraction_of_a_page_that_did_not_load_gives_no_figures_and_the_error():
