@@ -74,6 +74,19 @@ def favourite_ids(records: list[dict[str, Any]]) -> dict[str, str]:
     return found
 
 
+def with_edits(ids: dict[str, str], edits: dict[str, str]) -> dict[str, str]:
+    """The saved list as fetched, with the saves ("key" -> record id) and removals ("key" -> "")
+    made while it was on its way: a tap right after the page opened must not be undone by the
+    list that was read before it."""
+    merged = dict(ids)
+    for key, favourite_id in edits.items():
+        if favourite_id:
+            merged[key] = favourite_id
+        else:
+            merged.pop(key, None)
+    return merged
+
+
 def current_path(state: rx.State) -> str:
     url = state.router.url
     return url.path + (f"?{url.query}" if url.query else "")
@@ -84,6 +97,7 @@ class FavouritesState(rx.State):
     saved: list[str] = []  # "kind:id" of every item the visitor saved
     busy: str = ""  # the key being saved or removed
     _favourite_ids: dict[str, str] = {}  # key -> Favourites record id
+    _edits: dict[str, str] = {}  # saves/removals since the list was last asked for (with_edits)
     # A signed-out visitor's Save: kept in the tab through sign-in, applied on the next load.
     pending: str = rx.SessionStorage("", name=StorageKey.PENDING_SAVE)
 
@@ -93,6 +107,7 @@ class FavouritesState(rx.State):
         async with self:
             session = (await self.get_state(AuthState))._session()
             pending = parse_key(self.pending)
+            self._edits = {}
             if session is None:
                 self.saved, self._favourite_ids = [], {}
                 return
@@ -113,6 +128,7 @@ class FavouritesState(rx.State):
             ids = None
         async with self:
             if ids is not None:
+                ids = with_edits(ids, self._edits)
                 self._favourite_ids, self.saved = ids, list(ids)
             self.pending = ""
         if ids is None and pending:
@@ -157,9 +173,8 @@ class FavouritesState(rx.State):
         async with self:
             self.busy = ""
             if not failed:
-                ids = {k: v for k, v in self._favourite_ids.items() if k != key}
-                if not favourite_id:
-                    ids[key] = created["id"]
+                self._edits = {**self._edits, key: "" if favourite_id else created["id"]}
+                ids = with_edits(self._favourite_ids, {key: self._edits[key]})
                 self._favourite_ids, self.saved = ids, list(ids)
         if failed:
             yield rx.window_alert(Text.SAVE_FAILED)

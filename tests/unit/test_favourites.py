@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from student_portal.state.favourites import KINDS, favourite_ids, favourite_key, parse_key
+from student_portal.state.favourites import KINDS, favourite_ids, favourite_key, parse_key, with_edits
 from student_portal.state.saved import saved_items, saved_lists
 
 
@@ -64,3 +64,15 @@ def test_saved_lists_group_by_kind_and_skip_items_not_expanded():
 
 def test_saved_items_survive_nonsense():
     assert all(v == [] for v in saved_items([{"kind": "job", "expand": "x"}, {"kind": None}, {}]).values())
+
+
+def test_a_save_or_removal_made_while_the_list_loaded_is_kept():
+    # The list was read before the tap reached PocketBase: it lacks the new save, still has the removed one.
+    fetched = {"recording:rec000000000001": "fav000000000001", "paper:pap000000000001": "fav000000000002"}
+    edits = {"class_note:not000000000001": "fav000000000003", "paper:pap000000000001": ""}
+    assert with_edits(fetched, edits) == {
+        "recording:rec000000000001": "fav000000000001",
+        "class_note:not000000000001": "fav000000000003",
+    }
+    assert with_edits(fetched, {}) == fetched
+    assert fetched["paper:pap000000000001"] == "fav000000000002"  # the fetched list is not changed
