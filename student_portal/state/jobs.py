@@ -19,7 +19,7 @@ from student_portal.sharing.paths import page_address
 from student_portal.sharing.share import share_url
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows
-from student_portal.state.paging import PagedList
+from student_portal.state.paging import PagedList, loading_while_empty
 from student_portal.utils.dates import format_date, local_day
 from student_portal.utils.links import mailto_href
 from student_portal.utils.phone import tel_href, whatsapp_link
@@ -120,9 +120,7 @@ class JobsState(PagedList, rx.State):
     @rx.event(background=True)
     async def load(self):
         params = dict(self.router.url.query_parameters)
-        if self.loading != (not self.page):  # a first visit is already loading: no extra update
-            async with self:
-                self.loading = not self.page
+        await loading_while_empty(self)
         cards = await job_cards()
         async with self:
             self.shown = self._shown_from(params)

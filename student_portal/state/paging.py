@@ -17,13 +17,15 @@ the shared cache (`ContentCache.view` shares it between visitors):
             return replace_address(JOBS_PATH, {"city": self.city, **self._show_query()})
 
 `components/paging.py` draws the count and the Show more button. A filter change calls
-`_first_page()` before refreshing; `load` reads `?show=` with `_shown_from(params)`.
+`_first_page()` before refreshing; `load` reads `?show=` with `_shown_from(params)`. A list with a
+loading face (`loading: bool = True` beside its `page`) starts its background `load` with
+`await loading_while_empty(self)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -46,6 +48,32 @@ T = TypeVar("T")
 def focus_row(list_id: str, index: int) -> EventSpec:
     """An event that moves focus to child `index` of element `list_id` once it is drawn."""
     return run_page_action("focusRow", list_id, int(index))
+
+
+class LoadingList(Protocol):
+    """A list with a loading face. Each declares its typed `page` and `loading: bool = True`
+    itself: not every list has the face (/notes has its phase), so the mixin declares neither."""
+
+    loading: bool
+
+    @property
+    def page(self) -> Sequence[object]: ...
+
+    async def __aenter__(self) -> object: ...
+
+    async def __aexit__(self, *exc: object) -> None: ...
+
+
+async def loading_while_empty(state: LoadingList) -> None:
+    """At the start of a list's background load: the loading face only while its page has no
+    rows (a visitor coming back keeps the cards while they refresh). The lock is taken, and an
+    update sent, only when the flag changes: a first visit is already loading.
+
+    A function, not a PagedList method: `self.loading = ...` in a method would have mypy believe
+    every list has `loading`."""
+    if state.loading != (not state.page):
+        async with state:
+            state.loading = not state.page
 
 
 class PagedList(rx.State, mixin=True):

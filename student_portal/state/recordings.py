@@ -23,7 +23,7 @@ from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, public_lists, public_rows
 from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
-from student_portal.state.paging import PagedList
+from student_portal.state.paging import PagedList, loading_while_empty
 from student_portal.state.sections import Section
 from student_portal.utils.filters import filter_by_category, folded_names, search_by_name, search_folded
 from student_portal.utils.query import bounded_text, query_choice, query_text
@@ -151,9 +151,7 @@ class RecordingsState(PagedList, Section, rx.State):
         """On load of /youtube: the filters and how far the visitor went from the address,
         the first page(s) of matching cards, and the slides."""
         params = dict(self.router.url.query_parameters)
-        if self.loading != (not self.page):  # a first visit is already loading: no extra update
-            async with self:
-                self.loading = not self.page
+        await loading_while_empty(self)
         view, slides = await asyncio.gather(
             recordings_view(), public_rows(Collection.RECORDING_SLIDES, ContentSlide, page_slide)
         )
