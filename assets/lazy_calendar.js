@@ -11,7 +11,8 @@
  * next approach, focus or press asks again.
  * Every other prop goes to MonthCalendar as is. No JSX: the file is served as is to Vite.
  */
-import { createElement, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createElement, startTransition, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useNearScreen } from "./near_screen.js";
 
 // The calendar's module: requested once, shared by the next visits of the page.
 let calendarModule = null;
@@ -49,18 +50,7 @@ export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, classNam
     );
   }, [Calendar]);
 
-  useEffect(() => {
-    if (Calendar || !box.current) return undefined;
-    if (typeof IntersectionObserver === "undefined") {
-      want();
-      return undefined;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
-      rootMargin: `${nearPx ?? 0}px 0px`,
-    });
-    observer.observe(box.current);
-    return () => observer.disconnect();
-  }, [Calendar, want, nearPx]);
+  useNearScreen(box, nearPx, want, Calendar);
 
   // The button under the focus is gone: a keyboard user lands on the chosen day.
   useLayoutEffect(() => {

@@ -22,6 +22,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { useNearScreen } from "./near_screen.js";
 
 // The key of the video whose player is showing; null: none. One per page.
 let playingKey = null;
@@ -112,18 +113,7 @@ export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
     );
   }, [player, show]);
 
-  useEffect(() => {
-    if (player || !box.current) return undefined;
-    if (typeof IntersectionObserver === "undefined") {
-      want();
-      return undefined;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
-      rootMargin: `${nearPx ?? 0}px 0px`,
-    });
-    observer.observe(box.current);
-    return () => observer.disconnect();
-  }, [player, want, nearPx]);
+  useNearScreen(box, nearPx, want, player);
 
   // react-player's preview replaced our button: a keyboard user keeps the focus on the new one.
   useLayoutEffect(() => {

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, Request, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.constants import Limit, Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
 from tests.e2e.auth_support import start_signed_in
@@ -321,3 +321,21 @@ def test_a_search_typed_while_a_video_plays_starts_no_other_video(page: Page, ba
     expect(_videos(page).first).to_have_attribute("data-video-id", youtube_id(other.link))
     expect(_play(_videos(page).first)).to_be_visible()
     expect(page.locator("iframe")).to_have_count(0)
+
+
+def test_a_browser_without_intersection_observer_gets_the_player_and_the_calendar_at_once(
+    page: Page, base_url: str
+) -> None:
+    """assets/near_screen.js, shared by the videos and the calendar: with no IntersectionObserver
+    to say they near the screen, both import what they wait for at once (here both are below a
+    phone's first screen and its margin, where a browser with one waits for a scroll)."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script("window.IntersectionObserver = undefined;")
+    _serve_thumbnails(page)
+    page.goto(base_url + routes.HOME)
+    video, calendar = _videos(page).first, page.locator("[data-calendar]")
+    expect(video.locator(REACT_PLAYER_PREVIEW)).to_be_attached()
+    expect(calendar).to_have_attribute("data-calendar", "ready")
+    assert page.evaluate("window.scrollY") == 0
+    assert video.bounding_box()["y"] > PHONE["height"] + Limit.VIDEO_PLAYER_NEAR_PX
+    assert calendar.bounding_box()["y"] > PHONE["height"] + Limit.CALENDAR_NEAR_PX
