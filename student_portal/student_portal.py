@@ -11,6 +11,7 @@ from student_portal import (
     reflex_internals,
     site_pages,
 )
+from student_portal.components.footer import FOOTER_ID
 from student_portal.components.head_script import head_script
 from student_portal.components.share import share_script
 from student_portal.components.toaster import lazy_toaster
@@ -48,6 +49,10 @@ app = rx.App(
     head_components=[
         # Dark or light before the first paint, and the language switch's clicks (assets/head.js, blocking).
         head_script(),
+        # No first frame with half a header (a slow phone's parser yields early): paint once the
+        # footer is reached, the content above it complete (Chromium; the HTML comes in one
+        # flight, so this waits for no byte, only for the parser).
+        rx.el.link(rel="expect", href=f"#{FOOTER_ID}", custom_attrs={"blocking": "render"}),
         rx.el.meta(name="theme-color", content="#1d4ed8"),
         # Installable app: the web manifest (assets/manifest.webmanifest, icons by tools/make_icons.py).
         rx.el.link(rel="manifest", href="/manifest.webmanifest"),

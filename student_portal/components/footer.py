@@ -13,6 +13,10 @@ from student_portal.i18n import gettext
 _CURRENT_YEAR: rx.Var[int] = rx.Var("new Date().getFullYear()")
 
 
+# The page's head asks the browser to paint once this is parsed: the content above it is then complete.
+FOOTER_ID = "site-footer"
+
+
 def site_footer() -> rx.Component:
     link = "underline-offset-4 hover:underline"
     return rx.el.footer(
@@ -32,5 +36,6 @@ def site_footer() -> rx.Component:
             class_name="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 pb-24 text-sm sm:flex-row "
             "sm:items-center sm:justify-between",
         ),
+        id=FOOTER_ID,
         class_name="border-t border-slate-200 bg-slate-900 text-slate-100",
     )
