@@ -4,7 +4,9 @@
 // the named element exists, then bring it into view and focus it (so a screen reader starts
 // there): once per address, and only for a few seconds, so a late list never yanks a visitor
 // who has started reading elsewhere.
+// Bundled (components/root_scripts.py): not while the build prerenders the pages (no document).
 (() => {
+  if (typeof document === "undefined") return;
   const GIVE_UP_MS = 8000;
   let address = "";
   let since = 0;

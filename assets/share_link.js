@@ -26,3 +26,26 @@ export function whatsappLink(base, title, url, limit) {
   const text = `${clip(title, limit)} ${url}`.trim().replace(LONE_SURROGATE, "\uFFFD");
   return base + encodeURIComponent(text);
 }
+
+// A tap on a Share button opens the system share sheet where the browser has the Web Share API
+// (phones); elsewhere the WhatsApp link above does its job, without script. Here rather than in a
+// file of its own: this module comes with every page that draws a Share button, and a separate
+// script was one more request (queued behind the page's bundle on slow mobile data). One listener
+// on the document, in the capture phase, covers buttons React draws later (none while the build
+// prerenders the pages: no document there).
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-share-url]") : null;
+      if (!link || typeof navigator.share !== "function") return;
+      const data = { title: link.dataset.shareTitle || document.title, url: link.dataset.shareUrl };
+      if (typeof navigator.canShare === "function" && !navigator.canShare(data)) return;
+      event.preventDefault();
+      navigator.share(data).catch(() => {
+        // Dismissed by the person, or refused: nothing to do; the link stays for another try.
+      });
+    },
+    true,
+  );
+}

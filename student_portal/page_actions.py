@@ -7,13 +7,11 @@ The JavaScript stays in that file; Python only names a function and JSON-encodes
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 from reflex.vars.function import FunctionStringVar
 
-MODULE = rx.asset("page_actions.js").importable_path
 NAMESPACE = "window.studentPortal"
 
 
@@ -32,15 +30,3 @@ def page_action_handler(name: str, *args: object, event_arg: str = "") -> Functi
     """An event handler run in the browser at once (no event queue, no server round trip).
     `event_arg`: the first thing the event hands its handler (`key` for on_key_down)."""
     return FunctionStringVar.create(f"(({event_arg}) => {page_action(name, *args, event_arg=event_arg)})")
-
-
-class PageActions(rx.Fragment):
-    """Renders nothing; imports the module for its `window.studentPortal`. Among the head
-    components it lands in the app's root chunk, which every page loads: no request of its own."""
-
-    def add_imports(self) -> dict[str, Any]:
-        return {"": MODULE}  # import "$/public/page_actions.js", for its side effect
-
-
-def page_actions() -> rx.Component:
-    return PageActions.create()

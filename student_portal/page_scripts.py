@@ -1,5 +1,5 @@
-"""The small scripts every page loads as files of assets/ (head.js, share.js, hash_target.js),
-minified after each production build.
+"""The small plain scripts every page loads as files of assets/ (head.js: it must run before the
+first paint, so it cannot wait for the bundle), minified after each production build.
 
 Vite minifies what it bundles, not the public files a page names in its <head>: those went out
 with their comments and long names, ~1.9 KB gzipped on every page for ~1.0 KB of code (issue

@@ -13,7 +13,7 @@ from student_portal import (
 )
 from student_portal.components.footer import FOOTER_ID
 from student_portal.components.head_script import head_script
-from student_portal.components.share import share_script
+from student_portal.components.root_scripts import root_scripts
 from student_portal.components.toaster import lazy_toaster
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
@@ -21,7 +21,6 @@ from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.language_middleware import LanguageMiddleware
 from student_portal.lead_images import with_lead_images
-from student_portal.page_actions import page_actions
 from student_portal.page_paths import with_page_paths
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
@@ -62,11 +61,9 @@ app = rx.App(
         # Pictures come from the site's own /files/; only a CDN for them (POCKETBASE_PUBLIC_URL)
         # is another origin: open that connection while the scripts load (slow mobile data).
         *([rx.el.link(rel="preconnect", href=public_base_url())] if public_base_url() else []),
-        share_script(),  # Share buttons open the system share sheet where there is one
-        # A link to one card (a search hit: /jobs#job-<id>) lands on it once the list arrives.
-        rx.el.script(src=rx.asset("hash_target.js"), defer=True),
-        # window.studentPortal (assets/page_actions.js): dialogs, focus, address bar, downloads.
-        page_actions(),
+        # window.studentPortal (dialogs, focus, address bar, downloads) and links to one card,
+        # in the bundle every page loads (no request of their own).
+        root_scripts(),
     ],
     # Built pages at their own address without a redirect (innermost: the rest see the address
     # asked for), the lead images' redirects, PocketBase's files from the site's origin, redirects made

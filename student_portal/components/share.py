@@ -1,5 +1,5 @@
-"""The Share button: the system share sheet where the browser has one (assets/share.js), else a
-WhatsApp link that carries the title and address (made in the browser: assets/share_link.js)."""
+"""The Share button: a WhatsApp link that carries the title and address (made in the browser),
+or the system share sheet where the browser has one: both in assets/share_link.js."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from student_portal.components.links import external_link
 from student_portal.constants import Text
 from student_portal.sharing.share import SHARE_TEXT_CHARS, WHATSAPP_SHARE
 
-SHARE_SCRIPT = "share.js"
-
 _WHATSAPP_LINK: FunctionStringVar = FunctionStringVar.create(
     "whatsappLink", _var_data=VarData(imports={rx.asset("share_link.js").importable_path: ["whatsappLink"]})
 )
@@ -22,11 +20,6 @@ _WHATSAPP_LINK: FunctionStringVar = FunctionStringVar.create(
 def whatsapp_link(title: rx.Var[str], url: rx.Var[str]) -> rx.Var[str]:
     """https://wa.me/?text=<title> <url>, percent-encoded in the browser ("" without an address)."""
     return _WHATSAPP_LINK.call(WHATSAPP_SHARE, title, url, SHARE_TEXT_CHARS).to(str)
-
-
-def share_script() -> rx.Component:
-    """For the page head: one small deferred file, cached by the browser."""
-    return rx.el.script(src=rx.asset(SHARE_SCRIPT), defer=True)
 
 
 def share_button(title: rx.Var[str], url: rx.Var[str]) -> rx.Component:

@@ -62,10 +62,11 @@ def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url
 
 
 def test_the_small_scripts_of_every_pages_head_are_served_minified(base_url: str):
-    """head.js, share.js and hash_target.js are written with comments (student_portal/page_scripts.py)."""
+    """head.js is written with comments (student_portal/page_scripts.py); the other small scripts
+    come in the bundle (components/root_scripts.py, assets/share_link.js): no request of their own."""
     home = httpx.get(base_url + routes.HOME, timeout=30).text
     scripts = re.findall(r'<script(?![^>]*type="module")[^>]*src="(/[\w.-]+\.js)[^"]*"', home)
-    assert "/head.js" in scripts and len(scripts) >= 3, scripts
+    assert scripts == ["/head.js"], scripts
     for script in scripts:
         text = httpx.get(base_url + script, timeout=30).text
         assert "//" not in text.replace("://", ""), f"{script} still has comments"
