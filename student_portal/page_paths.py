@@ -48,16 +48,24 @@ def _gzip_only(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
     return out
 
 
+def built_file_check(build_dir: Callable[[], Path] = built_pages_dir) -> Callable[[str], bool]:
+    """Whether the build has a file at an address (`/assets/x.js`, `/si/paper.pdf`): cached, as
+    a build does not change while it is served (also sharing/server.py's check)."""
+
+    @lru_cache(maxsize=1024)  # a fixed set of built files; other paths are one cheap miss each
+    def is_built_file(path: str) -> bool:
+        return (build_dir() / path.lstrip("/")).is_file()
+
+    return is_built_file
+
+
 def with_page_paths(app: ASGIApp, build_dir: Callable[[], Path] = built_pages_dir) -> ASGIApp:
     """ASGI transform: GET/HEAD `/route` of a built page reaches the app as `/route/`."""
+    is_built_file = built_file_check(build_dir)
 
     @lru_cache(maxsize=1024)  # a fixed set of built pages; other paths are one cheap miss each
     def is_built_page(path: str) -> bool:
         return (build_dir() / path.lstrip("/") / "index.html").is_file()
-
-    @lru_cache(maxsize=1024)
-    def is_built_file(path: str) -> bool:
-        return (build_dir() / path.lstrip("/")).is_file()
 
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")

@@ -35,8 +35,8 @@ from student_portal.languages import (
     language_of_path,
     without_language,
 )
+from student_portal.page_paths import built_file_check
 from student_portal.pocketbase import ClientResponseError
-from student_portal.reflex_internals import built_pages_dir
 from student_portal.sharing import content
 from student_portal.sharing.calendar import classes_calendar
 from student_portal.sharing.paths import absolute, language_versions, site_url
@@ -57,8 +57,7 @@ async def _in_time(work: Awaitable[Any], wait_s: float) -> Any:
     return await asyncio.wait_for(work, wait_s)
 
 
-def _built_file(path: str) -> bool:
-    return (built_pages_dir() / path.lstrip("/")).is_file()
+_built_file = built_file_check()
 
 
 def is_file_address(path: str, is_built: Callable[[str], bool] = _built_file) -> bool:
