@@ -6,6 +6,7 @@ from reflex.constants import StateManagerMode
 
 from student_portal.page_scripts import PageScriptsPlugin
 from student_portal.route_manifests import RouteManifestsPlugin
+from student_portal.script_priority import ScriptPriorityPlugin
 from student_portal.service_worker import ServiceWorkerPlugin
 from student_portal.settings import settings
 
@@ -36,6 +37,7 @@ config = rx.Config(
         # before the service worker, which precaches what the home page loads.
         RouteManifestsPlugin(),
         PageScriptsPlugin(),  # the small public scripts of every page's <head>, minified
+        ScriptPriorityPlugin(),  # the bundle's chunks after what the first paint needs
         ServiceWorkerPlugin(),  # the Workbox service worker, built after each production build
     ],
     # No SitemapPlugin: /sitemap.xml is served from the content cache (student_portal/sharing),
