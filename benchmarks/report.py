@@ -28,6 +28,18 @@ LIGHTHOUSE_RULES = (
 )
 
 
+# Issue 20's speed targets: (figure, wording, rule), on the pages in Target.SPEED_LANGUAGES.
+SPEED_RULES = (
+    ("performance", f">= {Target.SPEED_PERFORMANCE_MIN}", lambda v: v >= Target.SPEED_PERFORMANCE_MIN),
+    ("fcp_ms", f"<= {Target.SPEED_FCP_MAX_MS} ms", lambda v: v <= Target.SPEED_FCP_MAX_MS),
+    ("lcp_ms", f"<= {Target.SPEED_LCP_MAX_MS} ms", lambda v: v <= Target.SPEED_LCP_MAX_MS),
+)
+
+
+def _speed_pages(pages: dict[str, Any]) -> dict[str, Any]:
+    return {path: page for path, page in pages.items() if language_of_path(path) in Target.SPEED_LANGUAGES}
+
+
 def lighthouse_targets(page: dict[str, Any]) -> dict[str, str]:
     return {key: verdict(None if page.get(key) is None else rule(page[key])) for key, _, rule in LIGHTHOUSE_RULES}
 
@@ -51,6 +63,13 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
                 else all(v is not None and rule(v) for v in values.values())
             )
             add(f"Lighthouse {key} {wording} on every page", measured, ok)
+        speed = _speed_pages(lh["pages"])
+        languages = "/".join(language.value for language in Target.SPEED_LANGUAGES)
+        for key, wording, rule in SPEED_RULES if speed else ():
+            values = {path: page.get(key) for path, page in speed.items()}
+            measured = ", ".join(f"{path} {'error' if v is None else round(v)}" for path, v in values.items())
+            ok = all(v is not None and rule(v) for v in values.values())
+            add(f"Speed (issue 20): Lighthouse {key} {wording} on the {languages} pages", measured, ok)
         home, blank = lh["pages"].get("/"), lh.get("blank_template")
         name = "/ transfer < blank template's + its own images"
         if home and blank and None not in (home.get("bytes"), blank.get("bytes")):

@@ -150,6 +150,27 @@ def test_a_lighthouse_target_passes_only_when_every_page_meets_it():
     assert verdicts["Lighthouse cls <= 0.05 on every page"] == "PASS"
 
 
+def test_issue_20s_speed_targets_cover_the_english_and_sinhala_pages_only():
+    fast = {"performance": 99, "fcp_ms": 950.0, "lcp_ms": 1990.0}
+    pages = {"/": _page(**fast), "/si/": _page(**fast), "/ta/": _page(performance=90, fcp_ms=3000, lcp_ms=4000)}
+    verdicts = _verdicts({"lighthouse": {"pages": pages}})
+    speed = {name: verdict for name, verdict in verdicts.items() if name.startswith("Speed (issue 20)")}
+    assert speed == {
+        "Speed (issue 20): Lighthouse performance >= 98 on the en/si pages": "PASS",
+        "Speed (issue 20): Lighthouse fcp_ms <= 1500 ms on the en/si pages": "PASS",
+        "Speed (issue 20): Lighthouse lcp_ms <= 2000 ms on the en/si pages": "PASS",
+    }
+    pages["/si/"] = _page(**{**fast, "lcp_ms": 2600.0})
+    verdicts = _verdicts({"lighthouse": {"pages": pages}})
+    assert verdicts["Speed (issue 20): Lighthouse lcp_ms <= 2000 ms on the en/si pages"] == "MISS"
+    assert verdicts["Speed (issue 20): Lighthouse performance >= 98 on the en/si pages"] == "PASS"
+    pages["/"] = _page(**{**fast, "fcp_ms": None})  # not measured is not a pass
+    assert (
+        _verdicts({"lighthouse": {"pages": pages}})["Speed (issue 20): Lighthouse fcp_ms <= 1500 ms on the en/si pages"]
+        == "MISS"
+    )
+
+
 def test_lighthouse_measures_each_page_in_each_ui_language_side_by_side():
     pages = config.in_languages(("/", "/youtube"), config.FULL.lighthouse_languages)
     assert pages == ("/", "/si/", "/ta/", "/youtube", "/si/youtube", "/ta/youtube")
