@@ -5,16 +5,19 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.carousel import carousel, slide_is_near
-from student_portal.components.feedback import skeleton_cards
 from student_portal.components.image import image
 from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
 from student_portal.i18n import gettext
+from student_portal.sharing import first_view
 from student_portal.slots import Slot
 from student_portal.state.news import NewsSlide, NewsState
 
 CAROUSEL = Slot.HOME_NEWS
 _PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
+_SLIDE = "flex h-full flex-col gap-4 rounded-xl bg-white p-4 shadow-sm md:flex-row"
+_TITLE = "text-xl font-bold text-slate-900"
+_EXCERPT = "line-clamp-3 text-slate-700"
 
 
 def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
@@ -29,8 +32,8 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.el.h3(item.title, class_name="text-xl font-bold text-slate-900"),
-            rx.el.p(item.excerpt, class_name="line-clamp-3 text-slate-700"),
+            rx.el.h3(item.title, class_name=_TITLE),
+            rx.el.p(item.excerpt, class_name=_EXCERPT),
             internal_link(
                 Text.READ_MORE,
                 rx.el.span(": ", item.title, class_name="sr-only"),
@@ -41,7 +44,32 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
             ),
             class_name="flex flex-1 flex-col gap-3",
         ),
-        class_name="flex h-full flex-col gap-4 rounded-xl bg-white p-4 shadow-sm md:flex-row",
+        class_name=_SLIDE,
+    )
+
+
+def _server_text(tag, mark: str, class_name: str) -> rx.Component:
+    """Built empty (a grey bar); the server writes the first slide's text into it for each
+    request (student_portal/sharing/first_view.py), which hydration keeps."""
+    return tag("", class_name=class_name, custom_attrs={"data-preview": mark, "suppressHydrationWarning": True})
+
+
+def first_news_face() -> rx.Component:
+    """The news while it loads: the first slide's shape, with its title and excerpt already in
+    the HTML the server sends. Hidden from screen readers like any loading face: the carousel
+    that replaces it reads the same slide."""
+    return rx.el.article(
+        rx.el.div(class_name=_PICTURE),
+        rx.el.div(
+            _server_text(
+                rx.el.h3, first_view.TITLE, f"{_TITLE} empty:h-7 empty:w-3/4 empty:rounded empty:bg-slate-200"
+            ),
+            _server_text(rx.el.p, first_view.EXCERPT, f"{_EXCERPT} empty:h-16 empty:rounded empty:bg-slate-200"),
+            class_name="flex flex-1 flex-col gap-3",
+        ),
+        aria_hidden="true",
+        data_testid="news-face",
+        class_name=_SLIDE,
     )
 
 
@@ -56,7 +84,7 @@ def latest_news() -> rx.Component:
             rx.el.h2(Text.LATEST_NEWS, class_name="text-2xl font-bold"),
             rx.cond(
                 NewsState.loading,
-                skeleton_cards(1, "h-72"),
+                first_news_face(),
                 carousel(
                     CAROUSEL,
                     NewsState.items,

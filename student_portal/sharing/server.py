@@ -37,11 +37,12 @@ from student_portal.languages import (
 )
 from student_portal.page_paths import built_file_check
 from student_portal.pocketbase import ClientResponseError
-from student_portal.sharing import content
+from student_portal.sharing import content, first_view
 from student_portal.sharing.calendar import classes_calendar
 from student_portal.sharing.paths import absolute, language_versions, site_url
 from student_portal.sharing.sitemap import robots_txt, sitemap_xml
 from student_portal.sharing.tags import head_tags, with_head_tags, with_language
+from student_portal.state.news import NewsSlide
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +144,18 @@ def with_sharing(
     return asgi
 
 
+async def _first_news(wait_s: float) -> NewsSlide | None:
+    """The home page's first news slide for its HTML; None (the face as built) when the backend
+    is slow or fails: the page is not held up for it."""
+    try:
+        return await _in_time(first_view.first_news(), wait_s)
+    except TimeoutError:
+        return None
+    except Exception:  # a bug here must not take the home page down
+        log.exception("first news for the home page's HTML failed")
+        return None
+
+
 def _chosen_language(scope: Scope) -> Language | None:
     """Sinhala or Tamil, when the visitor chose it with the language switch (assets/head.js)."""
     cookies = Request(scope).cookies
@@ -221,6 +234,8 @@ async def _retagged(
     # /si/... and /ta/...: the tags in the page's language, found by its English path.
     language = language_of_path(scope["path"])
     path = without_language(scope["path"])
+    # The home page's first news item, fetched beside the tags (one wait at most, not two).
+    first = asyncio.create_task(_first_news(wait_s)) if path == routes.HOME and status == 200 and document else None
     with in_language(language):
         if status == 404:
             answer = content.not_found()
@@ -231,8 +246,11 @@ async def _retagged(
                 answer = content.generic_answer(path, base_url())
             except Exception:  # a bug here must not take the page down: send it as built
                 log.exception("link preview tags failed for %s", scope["path"])
+                if first is not None:
+                    first.cancel()
                 return start, body
     if document:
+        document = first_view.with_first_news(document, await first if first is not None else None)
         meta = dataclasses.replace(
             answer.meta,
             url=_in_page_language(answer.meta.url, language),

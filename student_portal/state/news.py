@@ -46,6 +46,19 @@ def _active_news_slide(record: NewsItem) -> NewsSlide | None:
     return news_slide(record) if active_news([record]) else None
 
 
+async def home_news() -> list[NewsSlide] | None:
+    """The home carousel's slides (None: the backend failed); also what the server writes into
+    the home page's HTML (student_portal/sharing/first_view.py)."""
+    slides = await public_rows(Collection.NEWS, NewsItem, _active_news_slide)
+    if slides is None:
+        return None
+    # The carousel draws every slide it holds: the newest few, in the spec's order (once per
+    # version of the list, for every visitor).
+    return content_cache().view(
+        (Collection.NEWS,), "home carousel", lambda: [s for s in slides if s is not None][-Limit.HOME_NEWS_MAX :]
+    )
+
+
 @live(Collection.NEWS, handler="load")  # an open home page shows news switched on or off
 class NewsState(Section, rx.State):
     items: list[NewsSlide] = []
@@ -53,14 +66,7 @@ class NewsState(Section, rx.State):
 
     @staticmethod
     async def _fetch() -> list[NewsSlide] | None:
-        slides = await public_rows(Collection.NEWS, NewsItem, _active_news_slide)
-        if slides is None:
-            return None
-        # The carousel draws every slide it holds: the newest few, in the spec's order (once
-        # per version of the list, for every visitor).
-        return content_cache().view(
-            (Collection.NEWS,), "home carousel", lambda: [s for s in slides if s is not None][-Limit.HOME_NEWS_MAX :]
-        )
+        return await home_news()
 
     def _show(self, slides: list[NewsSlide] | None) -> None:
         self.items = list(slides or [])  # a copy: the view is shared

@@ -1,0 +1,53 @@
+"""The home page's first news item is in the HTML the server sends (sharing/first_view.py):
+on screen before any script, kept by hydration, then the carousel with the same slide."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from student_portal.languages import Language, in_language_path
+from student_portal.sharing import first_view
+from tests.e2e.carousel_helpers import shown_slide
+from tests.e2e.test_home_news import ACTIVE_NEWS, _news
+
+FACE_TITLE = f'h3[data-preview="{first_view.TITLE}"]'
+FACE_EXCERPT = f'p[data-preview="{first_view.EXCERPT}"]'
+EXCERPT = "Department of Examinations has released the 2025 A/L results"
+
+# Watches the face's title from the first parsed byte: was it ever emptied while on the page?
+WATCH_FACE = f"""
+window.__faceEmptied = false;
+new MutationObserver(() => {{
+  const title = document.querySelector({FACE_TITLE!r});
+  if (title && title.isConnected && title.textContent === "") window.__faceEmptied = true;
+}}).observe(document, {{subtree: true, childList: true, characterData: true}});
+"""
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.SI])
+def test_the_html_the_server_sends_holds_the_first_news_item(page: Page, base_url: str, language: Language) -> None:
+    html = page.request.get(base_url + in_language_path("/", language)).text()
+    assert f'data-preview="{first_view.TITLE}">{ACTIVE_NEWS[0]}</h3>' in html
+    assert EXCERPT in html
+    assert "Scheduled maintenance" not in html  # inactive news stays out
+
+
+def test_before_any_script_the_first_news_title_is_on_screen(sized_page: Page, base_url: str) -> None:
+    sized_page.route("**/assets/*.js", lambda route: route.abort())
+    sized_page.goto(base_url + "/", wait_until="load")
+    expect(sized_page.locator(FACE_TITLE)).to_have_text(ACTIVE_NEWS[0])
+    expect(sized_page.locator(FACE_TITLE)).to_be_visible()
+    expect(sized_page.locator(FACE_EXCERPT)).to_contain_text(EXCERPT)
+
+
+def test_hydration_keeps_the_title_until_the_carousel_shows_the_same_slide(sized_page: Page, base_url: str) -> None:
+    errors: list[str] = []
+    sized_page.on("pageerror", lambda error: errors.append(str(error)))
+    sized_page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    sized_page.add_init_script(WATCH_FACE)
+    sized_page.goto(base_url + "/")
+    expect(shown_slide(_news(sized_page)).get_by_role("heading")).to_have_text(ACTIVE_NEWS[0])
+    expect(sized_page.locator(FACE_TITLE)).to_have_count(0)  # the face made way for the carousel
+    assert sized_page.evaluate("window.__faceEmptied") is False
+    assert not [e for e in errors if "418" in e or "ydration" in e], errors

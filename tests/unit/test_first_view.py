@@ -1,0 +1,102 @@
+"""The home page's first news item in the HTML the server sends (sharing/first_view.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from starlette.responses import HTMLResponse
+
+from student_portal.pocketbase import Collection
+from student_portal.sharing import content, first_view
+from student_portal.sharing.server import with_sharing
+from student_portal.site_pages import SitePage
+from student_portal.state import content as state_content
+from student_portal.state import news
+from student_portal.state.news import NewsSlide
+from tests.unit.test_cache_changes import make
+from tests.unit.test_sharing_server import NEWS, SITE
+
+# The loading face as React prerenders it (components/news.py): empty, attributes in any order.
+FACE = (
+    '<article aria-hidden="true"><div class="aspect-video"></div><div>'
+    '<h3 class="text-xl empty:h-7" data-preview="news-title"></h3>'
+    '<p data-preview="news-excerpt" class="line-clamp-3"></p></div></article>'
+)
+BUILT_HOME = f"<!DOCTYPE html><html><head><title>Built</title></head><body><h3>Other</h3>{FACE}</body></html>"
+SLIDE = NewsSlide(
+    id="n1", title='A <b>"title"</b> & more', excerpt="<script>x()</script>", image_url="", href="/news/n1"
+)
+
+
+def test_the_first_slides_title_and_excerpt_fill_the_face_escaped():
+    filled = first_view.with_first_news(BUILT_HOME.encode(), SLIDE).decode()
+    assert (
+        '<h3 class="text-xl empty:h-7" data-preview="news-title">A &lt;b&gt;&quot;title&quot;&lt;/b&gt; &amp; more</h3>'
+        in filled
+    )
+    assert '<p data-preview="news-excerpt" class="line-clamp-3">&lt;script&gt;x()&lt;/script&gt;</p>' in filled
+    assert "<h3>Other</h3>" in filled  # nothing else is touched
+
+
+def test_without_a_slide_or_a_face_the_page_stays_as_built():
+    assert first_view.with_first_news(BUILT_HOME.encode(), None) == BUILT_HOME.encode()
+    other = b"<html><body><h3>Jobs</h3></body></html>"
+    assert first_view.with_first_news(other, SLIDE) == other
+
+
+@pytest.fixture
+def news_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
+    data = {Collection.NEWS: NEWS}
+    cache, _, _ = make(data, ttl=0)
+    for module in (content, state_content, news):
+        monkeypatch.setattr(module, "content_cache", lambda: cache)
+    pages = (SitePage("/", "Student Portal", "Home", lambda: None), SitePage("/jobs", "Jobs", "Jobs", lambda: None))
+    monkeypatch.setattr(content, "site_pages", lambda: pages)
+    yield data
+
+
+def site(html: str = BUILT_HOME, wait_s: float = 1.0) -> httpx.AsyncClient:
+    async def app(scope, receive, send):
+        await HTMLResponse(html)(scope, receive, send)
+
+    wrapped = with_sharing(app, base_url=lambda: SITE, is_built=lambda _: False, wait_s=wait_s)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=wrapped), base_url=SITE)
+
+
+@pytest.mark.parametrize("path", ["/", "/si/", "/ta/"])
+async def test_every_home_page_is_sent_with_the_first_active_news_item(news_data, path: str) -> None:
+    async with site() as client:
+        response = await client.get(path)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+    assert 'data-preview="news-title">Results &quot;out&quot; &lt;now&gt;</h3>' in response.text
+    assert 'data-preview="news-excerpt" class="line-clamp-3">Line one\nline two</p>' in response.text
+
+
+async def test_an_edit_shows_in_the_next_home_page_and_other_pages_are_left_alone(news_data) -> None:
+    async with site() as client:
+        news_data[Collection.NEWS] = [{**NEWS[0], "title": "Edited"}, *NEWS[1:]]
+        assert 'data-preview="news-title">Edited</h3>' in (await client.get("/")).text
+        assert 'data-preview="news-title"></h3>' in (await client.get("/jobs")).text
+        news_data[Collection.NEWS] = [NEWS[1]]  # only an inactive item: the face stays empty
+        assert 'data-preview="news-title"></h3>' in (await client.get("/")).text
+
+
+async def test_a_slow_or_broken_backend_leaves_the_face_as_built(news_data, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def slow():
+        await asyncio.sleep(5)
+
+    monkeypatch.setattr(first_view, "home_news", slow)
+    async with site(wait_s=0.05) as client:
+        response = await client.get("/")
+    assert response.status_code == 200 and 'data-preview="news-title"></h3>' in response.text
+
+    async def broken():
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(first_view, "home_news", broken)
+    async with site() as client:
+        response = await client.get("/")
+    assert response.status_code == 200 and 'data-preview="news-title"></h3>' in response.text
