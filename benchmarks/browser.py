@@ -11,16 +11,17 @@ from benchmarks import config
 PHONE = {"width": 390, "height": 844}
 
 # Records performance.now() (ms since navigation start) when `selector` first matches a visible
-# element, checked every animation frame from the very start of the document.
+# element with text (a loading face's empty bar is not content), checked every animation frame
+# from the very start of the document.
 _PROBE = """
 ((selector) => {
   if (window.top !== window) return;
   window.__benchContentAt = null;
-  const shown = (el) => el && el.getClientRects().length > 0 &&
+  const shown = (el) => el.getClientRects().length > 0 && el.textContent.trim() !== "" &&
     (!el.checkVisibility || el.checkVisibility({opacityProperty: true, visibilityProperty: true}));
   const tick = () => {
     if (window.__benchContentAt !== null) return;
-    if (shown(document.querySelector(selector))) { window.__benchContentAt = performance.now(); return; }
+    if ([...document.querySelectorAll(selector)].some(shown)) { window.__benchContentAt = performance.now(); return; }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);

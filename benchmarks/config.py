@@ -60,7 +60,11 @@ CONTENT_PROBES: Final = (
     ContentProbe(
         "home: first news title",
         "/",
-        os.environ.get("BENCH_SELECTOR_NEWS_TITLE", '[data-testid="news-title"], #carousel-home-news h3'),
+        # The carousel's title, or the same title the server wrote into the loading face.
+        os.environ.get(
+            "BENCH_SELECTOR_NEWS_TITLE",
+            '[data-testid="news-title"], #carousel-home-news h3, [data-preview="news-title"]',
+        ),
     ),
     ContentProbe(
         "recordings: first recording card",
