@@ -18,6 +18,7 @@ _PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"
 _SLIDE = "flex h-full flex-col gap-4 rounded-xl bg-white p-4 shadow-sm md:flex-row"
 _TITLE = "text-xl font-bold text-slate-900"
 _EXCERPT = "line-clamp-3 text-slate-700"
+_BAR = "empty:rounded empty:bg-slate-200"  # an empty face: grey bars
 
 
 def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
@@ -58,18 +59,20 @@ def first_news_face() -> rx.Component:
     """The news while it loads: the first slide's shape, with its title and excerpt already in
     the HTML the server sends. Hidden from screen readers like any loading face: the carousel
     that replaces it reads the same slide."""
-    return rx.el.article(
-        rx.el.div(class_name=_PICTURE),
-        rx.el.div(
-            _server_text(
-                rx.el.h3, first_view.TITLE, f"{_TITLE} empty:h-7 empty:w-3/4 empty:rounded empty:bg-slate-200"
+    return rx.el.div(
+        rx.el.article(
+            rx.el.div(class_name=_PICTURE),
+            rx.el.div(
+                _server_text(rx.el.h3, first_view.TITLE, f"{_TITLE} {_BAR} empty:h-7 empty:w-3/4"),
+                _server_text(rx.el.p, first_view.EXCERPT, f"{_EXCERPT} {_BAR} empty:h-16"),
+                rx.el.div(class_name="mt-auto h-11 w-32 rounded-lg bg-slate-200"),  # Read More
+                class_name="flex flex-1 flex-col gap-3",
             ),
-            _server_text(rx.el.p, first_view.EXCERPT, f"{_EXCERPT} empty:h-16 empty:rounded empty:bg-slate-200"),
-            class_name="flex flex-1 flex-col gap-3",
+            class_name=_SLIDE,
         ),
+        rx.el.div(class_name="mt-2 h-11"),  # the carousel's dots: what is below stays put
         aria_hidden="true",
         data_testid="news-face",
-        class_name=_SLIDE,
     )
 
 

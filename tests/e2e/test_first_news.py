@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from student_portal.constants import Text
 from student_portal.languages import Language, in_language_path
 from student_portal.sharing import first_view
 from tests.e2e.carousel_helpers import shown_slide
@@ -51,3 +52,22 @@ def test_hydration_keeps_the_title_until_the_carousel_shows_the_same_slide(sized
     expect(sized_page.locator(FACE_TITLE)).to_have_count(0)  # the face made way for the carousel
     assert sized_page.evaluate("window.__faceEmptied") is False
     assert not [e for e in errors if "418" in e or "ydration" in e], errors
+
+
+def _news_height(page: Page) -> float:
+    section = page.locator("section", has=page.get_by_role("heading", name=Text.LATEST_NEWS, level=2))
+    box = section.bounding_box()
+    assert box is not None
+    return box["height"]
+
+
+def test_the_carousel_takes_the_faces_place_without_moving_what_is_below(sized_page: Page, base_url: str) -> None:
+    sized_page.route("**/assets/*.js", lambda route: route.abort())
+    sized_page.goto(base_url + "/", wait_until="load")
+    expect(sized_page.locator(FACE_TITLE)).to_have_text(ACTIVE_NEWS[0])
+    face = _news_height(sized_page)
+    sized_page.unroute("**/assets/*.js")
+    sized_page.goto(base_url + "/")
+    expect(shown_slide(_news(sized_page)).get_by_role("heading")).to_have_text(ACTIVE_NEWS[0])
+    # Within a few pixels (the face had been 112 px shorter at phone width: the button, the dots).
+    assert abs(_news_height(sized_page) - face) <= 8, (face, _news_height(sized_page))
