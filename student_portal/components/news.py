@@ -61,7 +61,16 @@ def first_news_face() -> rx.Component:
     that replaces it reads the same slide."""
     return rx.el.div(
         rx.el.article(
-            rx.el.div(class_name=_PICTURE),
+            # Its src is the server's (none in the build: a grey box), kept by hydration.
+            image(
+                src="",
+                alt="",
+                width=640,
+                height=360,
+                eager=True,
+                class_name=_PICTURE,
+                custom_attrs={"data-preview": first_view.PICTURE, "suppressHydrationWarning": True},
+            ),
             rx.el.div(
                 _server_text(rx.el.h3, first_view.TITLE, f"{_TITLE} {_BAR} empty:h-7 empty:w-3/4"),
                 _server_text(rx.el.p, first_view.EXCERPT, f"{_EXCERPT} {_BAR} empty:h-16"),

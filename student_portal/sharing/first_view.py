@@ -5,7 +5,7 @@ its first news title appeared only once the scripts had loaded, the websocket ha
 the page's load event had answered (~2 s on slow 4G, against ~0.5 s for a static page). The news
 section's loading face (components/news.py) is the first slide's shape with an empty title and
 excerpt marked `data-preview`; on each request for `/` (any language) the server writes the
-first slide's title and excerpt into them, escaped, from the shared content cache (an edit in
+first slide's title, excerpt and picture address into them, escaped, from the shared content cache (an edit in
 PocketBase shows on the next request, no rebuild). The elements carry React's
 `suppressHydrationWarning`: hydration keeps the server's text (React 19 does not patch a text
 mismatch it was told to expect) until the carousel with the same slide replaces the face.
@@ -23,6 +23,7 @@ from student_portal.state.news import NewsSlide, home_news
 # Values of the loading face's data-preview attributes (components/news.py).
 TITLE: Final = "news-title"
 EXCERPT: Final = "news-excerpt"
+PICTURE: Final = "news-picture"  # an <img> built without src: the server names the slide's picture
 
 
 def _element(tag: str, mark: str) -> re.Pattern[bytes]:
@@ -32,6 +33,7 @@ def _element(tag: str, mark: str) -> re.Pattern[bytes]:
 
 _TITLE = _element("h3", TITLE)
 _EXCERPT = _element("p", EXCERPT)
+_PICTURE = re.compile(rf'<img\b(?![^>]*\bsrc=)(?=[^>]*\bdata-preview="{PICTURE}")'.encode())
 
 
 def _filled(document: bytes, pattern: re.Pattern[bytes], text: str) -> bytes:
@@ -43,7 +45,11 @@ def with_first_news(document: bytes, slide: NewsSlide | None) -> bytes:
     """`document` (the built home page) with `slide`'s title and excerpt in the loading face."""
     if slide is None:
         return document
-    return _filled(_filled(document, _TITLE, slide.title), _EXCERPT, slide.excerpt)
+    document = _filled(_filled(document, _TITLE, slide.title), _EXCERPT, slide.excerpt)
+    if slide.image_url:
+        # The very address the carousel's first slide asks for: it finds the picture in the cache.
+        document = _PICTURE.sub(b'<img src="' + html.escape(slide.image_url).encode() + b'"', document, count=1)
+    return document
 
 
 async def first_news() -> NewsSlide | None:

@@ -3,6 +3,8 @@ on screen before any script, kept by hydration, then the carousel with the same 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -14,6 +16,8 @@ from tests.e2e.test_home_news import ACTIVE_NEWS, _news
 
 FACE_TITLE = f'h3[data-preview="{first_view.TITLE}"]'
 FACE_EXCERPT = f'p[data-preview="{first_view.EXCERPT}"]'
+FACE_PICTURE = f'img[data-preview="{first_view.PICTURE}"]'
+FIRST_PICTURE = re.compile(r"^/files/.+/news00000000001/.+thumb=640x360$")
 EXCERPT = "Department of Examinations has released the 2025 A/L results"
 
 # Watches the face's title from the first parsed byte: was it ever emptied while on the page?
@@ -40,6 +44,9 @@ def test_before_any_script_the_first_news_title_is_on_screen(sized_page: Page, b
     expect(sized_page.locator(FACE_TITLE)).to_have_text(ACTIVE_NEWS[0])
     expect(sized_page.locator(FACE_TITLE)).to_be_visible()
     expect(sized_page.locator(FACE_EXCERPT)).to_contain_text(EXCERPT)
+    picture = sized_page.locator(FACE_PICTURE)
+    expect(picture).to_have_attribute("src", FIRST_PICTURE)
+    sized_page.wait_for_function(f"document.querySelector({FACE_PICTURE!r}).naturalWidth > 0")
 
 
 def test_hydration_keeps_the_title_until_the_carousel_shows_the_same_slide(sized_page: Page, base_url: str) -> None:
@@ -47,8 +54,13 @@ def test_hydration_keeps_the_title_until_the_carousel_shows_the_same_slide(sized
     sized_page.on("pageerror", lambda error: errors.append(str(error)))
     sized_page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     sized_page.add_init_script(WATCH_FACE)
+    pictures: list[str] = []
+    sized_page.on("request", lambda request: "news00000000001" in request.url and pictures.append(request.url))
     sized_page.goto(base_url + "/")
     expect(shown_slide(_news(sized_page)).get_by_role("heading")).to_have_text(ACTIVE_NEWS[0])
+    expect(shown_slide(_news(sized_page)).locator("img")).to_have_attribute("src", FIRST_PICTURE)
+    sized_page.wait_for_load_state("load")
+    assert len(pictures) == 1, pictures  # the face's picture, which the slide finds in the cache
     expect(sized_page.locator(FACE_TITLE)).to_have_count(0)  # the face made way for the carousel
     assert sized_page.evaluate("window.__faceEmptied") is False
     assert not [e for e in errors if "418" in e or "ydration" in e], errors

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -21,13 +22,17 @@ from tests.unit.test_sharing_server import NEWS, SITE
 
 # The loading face as React prerenders it (components/news.py): empty, attributes in any order.
 FACE = (
-    '<article aria-hidden="true"><div class="aspect-video"></div><div>'
+    '<article aria-hidden="true"><img alt="" class="aspect-video" data-preview="news-picture" width="640"/><div>'
     '<h3 class="text-xl empty:h-7" data-preview="news-title"></h3>'
     '<p data-preview="news-excerpt" class="line-clamp-3"></p></div></article>'
 )
 BUILT_HOME = f"<!DOCTYPE html><html><head><title>Built</title></head><body><h3>Other</h3>{FACE}</body></html>"
 SLIDE = NewsSlide(
-    id="n1", title='A <b>"title"</b> & more', excerpt="<script>x()</script>", image_url="", href="/news/n1"
+    id="n1",
+    title='A <b>"title"</b> & more',
+    excerpt="<script>x()</script>",
+    image_url='/files/pbc/n1/a.jpg?thumb=640x360&x="y"',
+    href="/news/n1",
 )
 
 
@@ -39,6 +44,13 @@ def test_the_first_slides_title_and_excerpt_fill_the_face_escaped():
     )
     assert '<p data-preview="news-excerpt" class="line-clamp-3">&lt;script&gt;x()&lt;/script&gt;</p>' in filled
     assert "<h3>Other</h3>" in filled  # nothing else is touched
+    picture = '<img src="/files/pbc/n1/a.jpg?thumb=640x360&amp;x=&quot;y&quot;" alt="" class="aspect-video"'
+    assert picture in filled
+
+
+def test_a_slide_without_a_picture_leaves_the_picture_box_grey():
+    filled = first_view.with_first_news(BUILT_HOME.encode(), replace(SLIDE, image_url="")).decode()
+    assert '<img alt="" class="aspect-video" data-preview="news-picture"' in filled and "src=" not in filled
 
 
 def test_without_a_slide_or_a_face_the_page_stays_as_built():
@@ -73,6 +85,7 @@ async def test_every_home_page_is_sent_with_the_first_active_news_item(news_data
     assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
     assert 'data-preview="news-title">Results &quot;out&quot; &lt;now&gt;</h3>' in response.text
     assert 'data-preview="news-excerpt" class="line-clamp-3">Line one\nline two</p>' in response.text
+    assert '<img src="/files/pbc_news/n1/n1.jpg?thumb=640x360" alt=""' in response.text
 
 
 async def test_an_edit_shows_in_the_next_home_page_and_other_pages_are_left_alone(news_data) -> None:
