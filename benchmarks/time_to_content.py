@@ -14,6 +14,7 @@ where the time goes (HTML, scripts, websocket connect, hydrate, on_load, render)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import json
 import re
@@ -284,6 +285,11 @@ async def throttled_visit(browser, url: str, selector: str, throttle: config.Thr
             )
         except Exception:
             return None
+        # With the content in the HTML it can show in the very frame whose paint is then reported.
+        with contextlib.suppress(Exception):
+            await page.wait_for_function(
+                "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=5000, polling=50
+            )
         seen = await page.evaluate(
             """(selector) => ({
               content_at: window.__benchContentAt,
