@@ -85,6 +85,15 @@ class Throttle:
     up_kbit_s: float
     cpu_slowdown: float
 
+    def network_conditions(self) -> dict[str, float | bool]:
+        """The DevTools protocol's Network.emulateNetworkConditions parameters."""
+        return {
+            "offline": False,
+            "latency": self.latency_ms,
+            "downloadThroughput": self.down_kbit_s * 1000 / 8,
+            "uploadThroughput": self.up_kbit_s * 1000 / 8,
+        }
+
 
 # Issue 20's phone: Lighthouse's mobile "slow 4G" figures and its 4x CPU slowdown.
 SLOW_4G: Final = Throttle("slow 4G", latency_ms=150, down_kbit_s=1638.4, up_kbit_s=750, cpu_slowdown=4)

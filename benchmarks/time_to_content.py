@@ -268,15 +268,7 @@ async def throttled_visit(browser, url: str, selector: str, throttle: config.Thr
             cdp.on(method, lambda params, method=method: events.append((method, params)))
         await cdp.send("Network.enable")
         await cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        await cdp.send(
-            "Network.emulateNetworkConditions",
-            {
-                "offline": False,
-                "latency": throttle.latency_ms,
-                "downloadThroughput": throttle.down_kbit_s * 1000 / 8,
-                "uploadThroughput": throttle.up_kbit_s * 1000 / 8,
-            },
-        )
+        await cdp.send("Network.emulateNetworkConditions", throttle.network_conditions())
         await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle.cpu_slowdown})
         await page.goto(url, wait_until="commit")
         try:

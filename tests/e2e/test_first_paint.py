@@ -58,12 +58,7 @@ def test_first_frame_on_a_slow_phone_has_the_main_content(page: Page, base_url: 
 
 
 # Slow 4G as the benchmarks throttle it (150 ms, 1.6 Mbit/s; no CPU slowdown here).
-SLOW_4G = {
-    "offline": False,
-    "latency": config.SLOW_4G.latency_ms,
-    "downloadThroughput": config.SLOW_4G.down_kbit_s * 1000 / 8,
-    "uploadThroughput": config.SLOW_4G.up_kbit_s * 1000 / 8,
-}
+SLOW_4G = config.SLOW_4G.network_conditions()
 UNTHROTTLED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 PAINT_AND_CHUNKS = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0];

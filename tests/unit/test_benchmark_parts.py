@@ -528,3 +528,13 @@ def test_the_bundle_target_misses_when_a_large_lazy_chunk_loads_before_a_tap():
     text = render(result([]))
     assert "hls.js 100%" in text and "import() of mux-e.js" in text and "page load" in text
     assert "Scripts fetched at first view (KiB gzipped): / 60.0, /jobs 60.0" in text
+
+
+def test_a_throttle_gives_the_devtools_protocol_bytes_per_second():
+    conditions = config.SLOW_4G.network_conditions()
+    assert conditions == {
+        "offline": False,
+        "latency": 150,
+        "downloadThroughput": 1638.4 * 1000 / 8,
+        "uploadThroughput": 750 * 1000 / 8,
+    }
