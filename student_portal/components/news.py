@@ -49,10 +49,15 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
     )
 
 
+def _from_server(mark: str) -> dict[str, str | bool]:
+    """Attributes of a face element the server fills for each request (student_portal/sharing/
+    first_view.py finds it by `mark`), whose server-sent text or picture hydration keeps."""
+    return {"data-preview": mark, "suppressHydrationWarning": True}
+
+
 def _server_text(tag, mark: str, class_name: str) -> rx.Component:
-    """Built empty (a grey bar); the server writes the first slide's text into it for each
-    request (student_portal/sharing/first_view.py), which hydration keeps."""
-    return tag("", class_name=class_name, custom_attrs={"data-preview": mark, "suppressHydrationWarning": True})
+    """Built empty (a grey bar) for the server to write the first slide's text into."""
+    return tag("", class_name=class_name, custom_attrs=_from_server(mark))
 
 
 def first_news_face() -> rx.Component:
@@ -69,7 +74,7 @@ def first_news_face() -> rx.Component:
                 height=360,
                 eager=True,
                 class_name=_PICTURE,
-                custom_attrs={"data-preview": first_view.PICTURE, "suppressHydrationWarning": True},
+                custom_attrs=_from_server(first_view.PICTURE),
             ),
             rx.el.div(
                 _server_text(rx.el.h3, first_view.TITLE, f"{_TITLE} {_BAR} empty:h-7 empty:w-3/4"),

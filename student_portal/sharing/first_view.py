@@ -3,13 +3,13 @@
 Reflex prerenders pages with their states' defaults, so `/` was built with a grey news box and
 its first news title appeared only once the scripts had loaded, the websocket had opened and
 the page's load event had answered (~2 s on slow 4G, against ~0.5 s for a static page). The news
-section's loading face (components/news.py) is the first slide's shape with an empty title and
-excerpt marked `data-preview`; on each request for `/` (any language) the server writes the
-first slide's title, excerpt and picture address into them, escaped, from the shared content cache (an edit in
-PocketBase shows on the next request, no rebuild). The elements carry React's
-`suppressHydrationWarning`: hydration keeps the server's text (React 19 does not patch a text
-mismatch it was told to expect) until the carousel with the same slide replaces the face.
-No news, a slow or failed backend: the face stays as built (grey bars).
+section's loading face (components/news.py) is the first slide's shape with an empty title,
+excerpt and picture marked `data-preview`; on each request for `/` (any language) the server
+writes the first slide's title, excerpt and picture address into them, escaped, from the shared
+content cache (an edit in PocketBase shows on the next request, no rebuild). The elements carry
+React's `suppressHydrationWarning`: hydration keeps what the server sent (React 19 does not
+patch a text mismatch it was told to expect) until the carousel with the same slide replaces
+the face. No news, a slow or failed backend: the face stays as built (grey bars and box).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _filled(document: bytes, pattern: re.Pattern[bytes], text: str) -> bytes:
 
 
 def with_first_news(document: bytes, slide: NewsSlide | None) -> bytes:
-    """`document` (the built home page) with `slide`'s title and excerpt in the loading face."""
+    """`document` (the built home page) with `slide`'s title, excerpt and picture in the face."""
     if slide is None:
         return document
     document = _filled(_filled(document, _TITLE, slide.title), _EXCERPT, slide.excerpt)
