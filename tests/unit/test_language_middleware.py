@@ -6,15 +6,17 @@ import asyncio
 from types import SimpleNamespace
 
 import pytest
+from reflex.istate.data import RouterData
 from reflex_base.event import Event
+from reflex_base.utils import console
 
 from student_portal.i18n import current_language
 from student_portal.language_middleware import LanguageMiddleware, event_path
 from student_portal.languages import Language
 
 
-def _state(raw_path: str = "", path: str = "") -> SimpleNamespace:
-    return SimpleNamespace(router=SimpleNamespace(page=SimpleNamespace(raw_path=raw_path, path=path)))
+def _state(url: str = "") -> SimpleNamespace:
+    return SimpleNamespace(router=RouterData.from_router_data({"asPath": url} if url else {}))
 
 
 @pytest.mark.parametrize(
@@ -28,7 +30,7 @@ def _state(raw_path: str = "", path: str = "") -> SimpleNamespace:
 )
 def test_the_events_own_page_decides(router_data, expected):
     # The state's router says otherwise: the event's address wins (it is the page it came from).
-    state = _state(raw_path="/elsewhere")
+    state = _state("/elsewhere")
     event = Event(name="state.x", router_data=router_data)
 
     async def language_seen_by_the_handler() -> Language:
@@ -39,6 +41,14 @@ def test_the_events_own_page_decides(router_data, expected):
 
 
 def test_without_router_data_the_state_router_decides():
-    assert event_path(Event(name="state.x"), _state(raw_path="/si/notes")) == "/si/notes"
-    assert event_path(Event(name="state.x"), _state(path="/ta/shop")) == "/ta/shop"
+    assert event_path(Event(name="state.x"), _state("/si/notes?page=2")) == "/si/notes"
+    assert event_path(Event(name="state.x"), _state("/ta/shop")) == "/ta/shop"
     assert event_path(Event(name="state.x"), _state()) == "/"
+
+
+def test_the_fallback_reads_no_deprecated_router_field(monkeypatch):
+    # `router.page` is deprecated: every read runs Reflex's deprecation check, once per event.
+    calls = []
+    monkeypatch.setattr(console, "deprecate", lambda *a, **k: calls.append(k))
+    assert event_path(Event(name="state.x"), _state("/si/notes")) == "/si/notes"
+    assert calls == []
