@@ -109,12 +109,19 @@ class Settings(BaseSettings):
         return self.deploy_url or f"http://localhost:{self.port}"
 
 
-_NAMES = tuple(name.upper() for name in Settings.model_fields)
+_VARIABLE = {field: field.upper() for field in Settings.model_fields}
+_NAMES = tuple(_VARIABLE.values())
 
 
 def settings() -> Settings:
     """The environment as it is now (parsed once per distinct set of values: parsing costs ~3 ms)."""
     return _parsed(tuple(map(os.environ.get, _NAMES)))
+
+
+def variables(*fields: str) -> tuple[str | None, ...]:
+    """The raw values behind some settings' `fields`, as they are now: a cheap key for something
+    made from a few settings, which a hot path checks (settings() reads every variable: ~9 us)."""
+    return tuple(os.environ.get(_VARIABLE[field]) for field in fields)  # KeyError: no such setting
 
 
 @functools.lru_cache(maxsize=8)

@@ -29,7 +29,7 @@ from student_portal.constants import Limit, Timing
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
 from student_portal.routes import FILES_PREFIX
-from student_portal.settings import Settings, settings
+from student_portal.settings import Settings, settings, variables
 
 log = logging.getLogger(__name__)
 
@@ -449,20 +449,28 @@ def set_site_url(url: str) -> None:
     _site_url = url.rstrip("/")
 
 
+# The settings the process-wide client is made from (read by default_base_url, public_base_url).
+CLIENT_SETTINGS = ("pocketbase_url", "pocketbase_port", "pocketbase_public_url")
+_configured_from: tuple[object, ...] | None = None
+
+
 def configured_client() -> PocketBaseClient:
     """The process-wide client for POCKETBASE_URL / POCKETBASE_PUBLIC_URL.
 
     Usable from any event loop: the client opens a new connection pool when the loop changes.
+    A change of those variables gives a new client at once; otherwise only they are read (this
+    runs several times per visit, through content_cache()).
     """
-    global _configured
-    config = settings()  # once: every content_cache() call comes through here
-    base_url = default_base_url(config)
-    public_url = public_base_url(config)
-    if (
-        _configured is None
-        or _configured.base_url != base_url.rstrip("/")
-        or _configured.public_url != public_url
-        or _configured.site_url != _site_url
-    ):
-        _configured = PocketBaseClient(base_url, public_url=public_url, site_url=_site_url)
+    global _configured, _configured_from
+    made_from = (variables(*CLIENT_SETTINGS), _site_url)
+    if _configured is None or made_from != _configured_from:
+        config = settings()
+        base_url, public_url = default_base_url(config).rstrip("/"), public_base_url(config)
+        if _configured is None or (_configured.base_url, _configured.public_url, _configured.site_url) != (
+            base_url,
+            public_url,
+            _site_url,
+        ):
+            _configured = PocketBaseClient(base_url, public_url=public_url, site_url=_site_url)
+        _configured_from = made_from
     return _configured

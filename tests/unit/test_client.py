@@ -573,6 +573,25 @@ def test_configured_client_reads_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert configured_client().base_url == "http://127.0.0.1:8090"
 
 
+def test_configured_client_reads_only_its_variables_until_they_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Called several times per visit: parsing every setting each time cost ~5 % of a burst's CPU.
+    monkeypatch.setattr(client_module, "_configured", None)
+    monkeypatch.setenv("POCKETBASE_URL", "http://first.test")
+    pb = configured_client()
+    parsed = []
+    real_settings = client_module.settings
+    monkeypatch.setattr(client_module, "settings", lambda: parsed.append(1) or real_settings())
+    monkeypatch.setenv("DEPLOY_URL", "https://portal.example.lk")  # not the client's
+    assert configured_client() is pb
+    assert parsed == []
+    for name, value in [("POCKETBASE_PUBLIC_URL", "https://cdn.test"), ("POCKETBASE_URL", "http://second.test")]:
+        monkeypatch.setenv(name, value)
+        assert configured_client() is not pb
+        pb = configured_client()
+    assert (pb.base_url, pb.public_url) == ("http://second.test", "https://cdn.test")
+    assert len(parsed) == 2
+
+
 def test_configured_client_survives_loops(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client_module, "_configured", None)
     transport = httpx.MockTransport(lambda request: httpx.Response(200, json=page_body([])))

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from student_portal import settings as settings_module
-from student_portal.settings import Settings, readme_table, readme_with_table, settings
+from student_portal.settings import Settings, readme_table, readme_with_table, settings, variables
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = [*sorted((ROOT / "student_portal").rglob("*.py")), ROOT / "rxconfig.py"]
@@ -68,3 +68,13 @@ def test_a_bad_cache_ttl_is_a_warning_not_a_crash(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("CONTENT_CACHE_TTL", "later")
     assert settings().content_cache_ttl == settings_module.DEFAULT_CONTENT_CACHE_TTL_S
     assert "CONTENT_CACHE_TTL='later' is not a number" in caplog.text
+
+
+def test_variables_are_the_raw_values_behind_some_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POCKETBASE_URL", "http://pb.internal")
+    monkeypatch.delenv("POCKETBASE_PORT", raising=False)
+    assert variables("pocketbase_url", "pocketbase_port") == ("http://pb.internal", None)
+    monkeypatch.setenv("POCKETBASE_PORT", "not a port")  # raw: not parsed, so never an error here
+    assert variables("pocketbase_port") == ("not a port",)
+    with pytest.raises(KeyError, match="pocketbase_adress"):
+        variables("pocketbase_adress")
