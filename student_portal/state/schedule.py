@@ -139,7 +139,8 @@ class ScheduleFetch:
 class ScheduleState(Section, rx.State):
     day: str = ""
     # Backend only (never sent): the page shows the day's cards and the days with classes.
-    _classes: list[ClassRow] = []
+    # A tuple: Reflex wraps each row of a list var in a change-tracking proxy on every read.
+    _classes: tuple[ClassRow, ...] = ()
     _teachers: dict[str, TeacherCard] = {}
     _pending_teachers: list[str] = []
     loading: bool = True
@@ -197,7 +198,7 @@ class ScheduleState(Section, rx.State):
         empty (spec 8)."""
         self.day = today_local().isoformat()
         if fetched is None:
-            self._classes = []
+            self._classes = ()
             self.loading = False
             return None
         return self._show_classes(fetched)
@@ -207,7 +208,7 @@ class ScheduleState(Section, rx.State):
         return None if fetched is None else self._show_classes(fetched)
 
     def _show_classes(self, fetched: ScheduleFetch) -> FollowUp | None:
-        self._classes = fetched.rows
+        self._classes = tuple(fetched.rows)
         self.loading = False
         ready = fetched.arrived()
         self._teachers = {**self._teachers, **ready}

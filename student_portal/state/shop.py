@@ -123,8 +123,9 @@ class ShopState(PagedList, Section, rx.State):
         view = view or ShopView([], [])
         # The category from the address (/shop?category=); an unknown or stale id in a shared
         # link falls back to All Categories.
-        params = dict(self.router.url.query_parameters)
+        url = self.router.url  # once: each read assembles the router from the state's fields
+        params = dict(url.query_parameters)
         self.category = query_choice(params, "category", {o.value for o in view.categories})
-        on_shop = self.router.url.path.rstrip("/") == routes.SHOP
+        on_shop = url.path.rstrip("/") == routes.SHOP
         self.shown = self._shown_from(params) if on_shop else Limit.HOME_SHOP_PREVIEW
         self._show_view(view)

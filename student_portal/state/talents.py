@@ -81,6 +81,11 @@ async def talents_view() -> TalentsView:
     return TalentsView.shared(make)
 
 
+def _is_preview(path: str) -> bool:
+    """Talents shown as home's preview: on any page but /talent."""
+    return path.rstrip("/") != routes.TALENT
+
+
 class TalentsState(PagedList, Section, rx.State):
     """Home shows Limit.TALENTS_MAX matching talents; /talent pages through all of them."""
 
@@ -95,7 +100,7 @@ class TalentsState(PagedList, Section, rx.State):
     loading: bool = True
 
     def _on_preview(self) -> bool:
-        return self.router.url.path.rstrip("/") != routes.TALENT
+        return _is_preview(self.router.url.path)
 
     def _address(self) -> EventSpec:
         return replace_address(routes.TALENT, self._show_query())
@@ -123,6 +128,7 @@ class TalentsState(PagedList, Section, rx.State):
         view = view or TalentsView([], [])
         if not any(option.id == self.category for option in view.categories):
             self.category = ""
-        params = dict(self.router.url.query_parameters)
-        self.shown = Limit.TALENTS_MAX if self._on_preview() else self._shown_from(params)
+        url = self.router.url  # once: each read assembles the router from the state's fields
+        params = dict(url.query_parameters)
+        self.shown = Limit.TALENTS_MAX if _is_preview(url.path) else self._shown_from(params)
         self._show_view(view)

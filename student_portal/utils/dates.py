@@ -105,12 +105,6 @@ def parse_iso_day(value: object) -> date | None:
     return local_day(text)
 
 
-def same_local_day(dt: object, day: object) -> bool:
-    """Whether an instant (a class's start) falls on the given Colombo calendar day."""
-    target = parse_iso_day(day)
-    return target is not None and local_day(dt) == target
-
-
 def format_clock(dt: object) -> str:
     """Colombo clock time, 12-hour: "8:00 PM", "12:05 AM"; "" when there is no time."""
     local = to_local(dt)

@@ -1,4 +1,4 @@
-"""List filters the pages share: search, category, city and guests, calendar day, first n.
+"""List filters the pages share: search, category, city and guests, first n.
 
 Items are rows with attributes (dataclasses) or raw records (mappings); a missing field reads
 as None. Spec 4 and 5: empty category means all; products match when their category list
@@ -14,11 +14,8 @@ import math
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
-from datetime import date
 from itertools import islice
 from typing import Any, TypeVar
-
-from student_portal.utils.dates import same_local_day
 
 T = TypeVar("T")
 
@@ -158,11 +155,6 @@ def filter_hotels(hotels: Iterable[T] | None, city_id: object, guests: object) -
         return wanted_guests is None or limit is None or wanted_guests <= limit
 
     return [hotel for hotel in rows if keeps(hotel)]
-
-
-def filter_by_local_day(items: Iterable[T] | None, day: date | str | None, attr: str = "date") -> list[T]:
-    """Items (classes) whose `attr` instant falls on the Colombo calendar day (spec 4)."""
-    return [item for item in _as_list(items) if same_local_day(field(item, attr), day)]
 
 
 def take(items: Iterable[T] | None, n: object) -> list[T]:

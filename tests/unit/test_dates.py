@@ -19,7 +19,6 @@ from student_portal.utils.dates import (
     local_day,
     parse_iso_day,
     parse_pb_datetime,
-    same_local_day,
     to_local,
     today_local,
 )
@@ -102,8 +101,6 @@ def test_class_at_19_utc_belongs_to_the_next_colombo_day():
     start = "2026-11-22 19:00:00.000Z"
     assert local_day(start) == date(2026, 11, 23)
     assert format_clock(start) == "12:30 AM"
-    assert same_local_day(start, date(2026, 11, 23))
-    assert not same_local_day(start, date(2026, 11, 22))
     assert format_date(start) == "23 Nov 2026"
 
 
@@ -222,14 +219,6 @@ def test_parse_iso_day(value, day):
     assert parse_iso_day(value) == day
 
 
-def test_same_local_day_accepts_the_calendars_string():
-    assert same_local_day("2026-11-22 19:00:00.000Z", "2026-11-23")
-    assert not same_local_day("2026-11-22 19:00:00.000Z", "2026-11-22")
-    assert not same_local_day(None, "2026-11-22")
-    assert not same_local_day("2026-11-22 10:00:00Z", None)
-    assert not same_local_day("2026-11-22 10:00:00Z", "garbage")
-
-
 # --- properties ---------------------------------------------------------------------------
 
 # Sri Lanka has been on +05:30 since April 2006 (it tried +06:30 and +06:00 from 1996).
@@ -248,7 +237,6 @@ def test_date_helpers_never_raise(value):
     assert day is None or isinstance(day, date)
     assert isinstance(format_clock(value), str)
     assert isinstance(format_date(value), str)
-    assert isinstance(same_local_day(value, value), bool)
     day2 = parse_iso_day(value)
     assert day2 is None or (isinstance(day2, date) and not isinstance(day2, datetime))
     assert isinstance(today_local(value if isinstance(value, datetime) else None), date)
@@ -265,8 +253,6 @@ def test_pocketbase_string_round_trips(instant):
 @given(aware_instants)
 def test_local_day_is_the_utc_instant_plus_five_thirty(instant):
     assert local_day(instant) == (instant + COLOMBO_OFFSET).date()
-    assert same_local_day(instant, (instant + COLOMBO_OFFSET).date())
-    assert same_local_day(instant, (instant + COLOMBO_OFFSET).date().isoformat())
 
 
 @given(aware_instants)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 
 import pytest
 from hypothesis import given
@@ -13,7 +12,6 @@ from student_portal.constants import Limit
 from student_portal.utils.filters import field as read_field
 from student_portal.utils.filters import (
     filter_by_category,
-    filter_by_local_day,
     filter_hotels,
     matches_search,
     search_by_name,
@@ -43,12 +41,6 @@ class Hotel:
     name: str
     city: str = ""
     gust: int | float | str | None = None
-
-
-@dataclass
-class Class:
-    name: str
-    date: str
 
 
 # --- search ---------------------------------------------------------------------------------
@@ -190,19 +182,6 @@ def test_hotels_as_raw_records():
     assert filter_hotels([record], "kandy", 3) == []
 
 
-# --- classes on a calendar day --------------------------------------------------------------
-
-
-def test_classes_are_filtered_by_the_colombo_day():
-    evening = Class("Maths", "2026-11-22 13:00:00.000Z")  # 6:30 PM on the 22nd
-    late = Class("Physics", "2026-11-22 19:00:00.000Z")  # 12:30 AM on the 23rd
-    classes = [evening, late, Class("Broken", ""), Class("None", None)]
-    assert filter_by_local_day(classes, date(2026, 11, 22)) == [evening]
-    assert filter_by_local_day(classes, "2026-11-23") == [late]
-    assert filter_by_local_day(classes, None) == []
-    assert filter_by_local_day(None, date(2026, 11, 22)) == []
-
-
 # --- take -----------------------------------------------------------------------------------
 
 
@@ -284,7 +263,6 @@ def test_filters_never_raise(a, b):
         search_by_name(a, b),
         filter_by_category(a, b, "categories"),
         filter_hotels(a, b, b),
-        filter_by_local_day(a, b),
         take(a, b),
     ):
         assert isinstance(result, list)

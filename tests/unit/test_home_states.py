@@ -49,11 +49,11 @@ def _class_today(rid: str, teacher: str) -> TuitionClass:
 
 def test_the_days_classes_show_their_teacher_or_loading_until_it_arrives() -> None:
     state = _new(ScheduleState)
-    state._classes = [
+    state._classes = (
         class_row(_class("late", 14, "t2")),
         class_row(_class("early", 3, "t1")),
         class_row(_class("nextday", 19, "t1")),
-    ]
+    )
     state.day = "2026-11-22"
     state._teachers = {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")}
     cards = state.day_classes
@@ -148,7 +148,7 @@ async def test_a_refresh_keeps_the_chosen_day_and_a_failed_one_keeps_what_is_sho
     assert state._show_refreshed(None) is None
     assert [row.id for row in state._classes] == ["a"]
     state._show(None)  # a failed page view: the loading ends, the day is empty (spec 8)
-    assert state._classes == [] and not state.loading and state.day == today_local().isoformat()
+    assert state._classes == () and not state.loading and state.day == today_local().isoformat()
 
 
 async def test_teachers_another_refresh_is_fetching_are_left_to_it() -> None:
