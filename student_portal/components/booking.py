@@ -6,12 +6,13 @@ import reflex as rx
 
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
-from student_portal.components.image import image
+from student_portal.components.image import image, server_picture
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.constants import Limit, Text
 from student_portal.i18n import gettext
 from student_portal.page_actions import page_action_handler
+from student_portal.sharing import first_view
 from student_portal.state.booking import HotelCard
 
 _STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
@@ -62,6 +63,37 @@ def review_score(hotel: HotelCard) -> rx.Component:
     )
 
 
+ROOMS_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+_PICTURE = "aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover"
+_CARD = "flex flex-col rounded-lg border border-slate-200 bg-white"
+
+
+def room_placeholders(count: int) -> rx.Component:
+    """The rooms while they load, with the cards' footprint. The first already shows the first
+    room's picture for the address's filters (the largest paint of /booking on a phone): the
+    server writes it into the HTML (sharing/first_view.py) and the real card asks for the same
+    file, from the browser's cache."""
+
+    def card(first: bool) -> rx.Component:
+        return rx.el.div(
+            server_picture(first_view.ROOM_PICTURE, 640, 400, _PICTURE)
+            if first
+            else rx.el.div(class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-200"),
+            rx.el.div(
+                rx.el.div(class_name="h-6 w-3/4 rounded bg-slate-200"),
+                rx.el.div(class_name="h-5 w-1/2 rounded bg-slate-200"),
+                rx.el.div(class_name="h-5 w-1/3 rounded bg-slate-200"),
+                rx.el.div(class_name="mt-auto h-11 rounded-lg bg-slate-200"),
+                class_name="flex h-60 animate-pulse flex-col gap-2 p-4",
+            ),
+            class_name=_CARD,
+        )
+
+    return rx.el.div(
+        *[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons", class_name=ROOMS_GRID
+    )
+
+
 def hotel_card(
     hotel: HotelCard, *, save_kind: str = "", heading=rx.el.h2, eager: rx.Var[bool] | bool = False
 ) -> rx.Component:
@@ -74,7 +106,7 @@ def hotel_card(
             width=640,
             height=400,
             eager=eager,
-            class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover",
+            class_name=_PICTURE,
         ),
         rx.el.div(
             heading(hotel.name, class_name="text-lg font-semibold text-slate-900"),

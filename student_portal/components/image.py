@@ -43,3 +43,17 @@ def lead_image(slot: Slot, width: int, height: int, *, sizes: str | None = None,
         props["src_set"] = ", ".join(f"{lead_image_url(slot, w)} {w}w" for w in widths)
         props["sizes"] = sizes
     return image(src=lead_image_url(slot, widths[-1]), alt="", width=width, height=height, eager=True, **props)
+
+
+def from_server(mark: str) -> dict[str, str | bool]:
+    """Attributes of a loading face's element the server fills for each request (student_portal/
+    sharing/first_view.py finds it by `mark`), whose server-sent text or picture hydration keeps."""
+    return {"data-preview": mark, "suppressHydrationWarning": True}
+
+
+def server_picture(mark: str, width: int, height: int, class_name: str) -> rx.Component:
+    """A face's picture built without src (a grey box): the server names the picture the page
+    opens with, and hydration keeps it. Decorative (alt=""): what replaces the face names it."""
+    return image(
+        src="", alt="", width=width, height=height, eager=True, class_name=class_name, custom_attrs=from_server(mark)
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.carousel import carousel, slide_is_near
-from student_portal.components.image import image
+from student_portal.components.image import from_server, image, server_picture
 from student_portal.components.links import internal_link
 from student_portal.constants import Text, Timing
 from student_portal.i18n import gettext
@@ -49,15 +49,9 @@ def news_slide(item: NewsSlide, index: rx.Var[int]) -> rx.Component:
     )
 
 
-def _from_server(mark: str) -> dict[str, str | bool]:
-    """Attributes of a face element the server fills for each request (student_portal/sharing/
-    first_view.py finds it by `mark`), whose server-sent text or picture hydration keeps."""
-    return {"data-preview": mark, "suppressHydrationWarning": True}
-
-
 def _server_text(tag, mark: str, class_name: str) -> rx.Component:
     """Built empty (a grey bar) for the server to write the first slide's text into."""
-    return tag("", class_name=class_name, custom_attrs=_from_server(mark))
+    return tag("", class_name=class_name, custom_attrs=from_server(mark))
 
 
 def first_news_face() -> rx.Component:
@@ -66,16 +60,7 @@ def first_news_face() -> rx.Component:
     that replaces it reads the same slide."""
     return rx.el.div(
         rx.el.article(
-            # Its src is the server's (none in the build: a grey box), kept by hydration.
-            image(
-                src="",
-                alt="",
-                width=640,
-                height=360,
-                eager=True,
-                class_name=_PICTURE,
-                custom_attrs=_from_server(first_view.PICTURE),
-            ),
+            server_picture(first_view.PICTURE, 640, 360, _PICTURE),
             rx.el.div(
                 _server_text(rx.el.h3, first_view.TITLE, f"{_TITLE} {_BAR} empty:h-7 empty:w-3/4"),
                 _server_text(rx.el.p, first_view.EXCERPT, f"{_EXCERPT} {_BAR} empty:h-16"),

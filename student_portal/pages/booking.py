@@ -6,8 +6,8 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>.
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.booking import book_room_dialog, hotel_card
-from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
+from student_portal.components.booking import ROOMS_GRID, book_room_dialog, hotel_card, room_placeholders
+from student_portal.components.feedback import empty_message, list_faces
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
@@ -49,7 +49,7 @@ def booking() -> rx.Component:
         list_count(BookingState),
         list_faces(
             loading=BookingState.loading,
-            loading_face=skeleton_cards(Limit.SKELETON_CARDS, "h-96"),
+            loading_face=room_placeholders(Limit.SKELETON_CARDS),
             failed=BookingState.failed,
             error_text=Text.ROOMS_FAILED,
             items=BookingState.page,
@@ -59,7 +59,7 @@ def booking() -> rx.Component:
                     lambda hotel, index: hotel_card(hotel, save_kind=Kind.HOTEL, eager=index == 0),
                 ),
                 id=BookingState.LIST_ID,
-                class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+                class_name=ROOMS_GRID,
             ),
             empty=empty_message(Text.NO_ROOMS),
         ),

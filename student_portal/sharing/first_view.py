@@ -1,4 +1,5 @@
-"""The home page's first news item in the HTML the server sends, not only after the websocket.
+"""A page's first content in the HTML the server sends, not only after the websocket: the home
+page's first news item, and /booking's first room picture.
 
 Reflex prerenders pages with their states' defaults, so `/` was built with a grey news box and
 its first news title appeared only once the scripts had loaded, the websocket had opened and
@@ -10,20 +11,29 @@ content cache (an edit in PocketBase shows on the next request, no rebuild). The
 React's `suppressHydrationWarning`: hydration keeps what the server sent (React 19 does not
 patch a text mismatch it was told to expect) until the carousel with the same slide replaces
 the face. No news, a slow or failed backend: the face stays as built (grey bars and box).
+
+/booking's largest paint on a phone is its first room's picture, which depends on the filters in
+the address (?city=, ?guests=): its loading face's first card has a picture built without src,
+and the server names the first room's picture for the address's filters (the same choice the
+page's state makes, state/booking.py), so it loads with the HTML and the card finds it cached.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Final
 
+from student_portal import routes
+from student_portal.state.booking import rooms_view
 from student_portal.state.news import NewsSlide, home_news
 
 # Values of the loading face's data-preview attributes (components/news.py).
 TITLE: Final = "news-title"
 EXCERPT: Final = "news-excerpt"
 PICTURE: Final = "news-picture"  # an <img> built without src: the server names the slide's picture
+ROOM_PICTURE: Final = "room-picture"  # /booking's first card, likewise
 
 
 def _element(tag: str, mark: str) -> re.Pattern[bytes]:
@@ -33,7 +43,15 @@ def _element(tag: str, mark: str) -> re.Pattern[bytes]:
 
 _TITLE = _element("h3", TITLE)
 _EXCERPT = _element("p", EXCERPT)
-_PICTURE = re.compile(rf'<img\b(?![^>]*\bsrc=)(?=[^>]*\bdata-preview="{PICTURE}")'.encode())
+
+
+def _picture(mark: str) -> re.Pattern[bytes]:
+    # The built <img> without src: <img alt="" data-preview="news-picture" ../>.
+    return re.compile(rf'<img\b(?![^>]*\bsrc=)(?=[^>]*\bdata-preview="{mark}")'.encode())
+
+
+_PICTURE = _picture(PICTURE)
+_ROOM_PICTURE = _picture(ROOM_PICTURE)
 
 
 def _filled(document: bytes, pattern: re.Pattern[bytes], text: str) -> bytes:
@@ -46,13 +64,53 @@ def with_first_news(document: bytes, slide: NewsSlide | None) -> bytes:
     if slide is None:
         return document
     document = _filled(_filled(document, _TITLE, slide.title), _EXCERPT, slide.excerpt)
-    if slide.image_url:
-        # The very address the carousel's first slide asks for: it finds the picture in the cache.
-        document = _PICTURE.sub(b'<img src="' + html.escape(slide.image_url).encode() + b'"', document, count=1)
-    return document
+    # The very address the carousel's first slide asks for: it finds the picture in the cache.
+    return _with_picture(document, _PICTURE, slide.image_url)
+
+
+def _with_picture(document: bytes, pattern: re.Pattern[bytes], url: str) -> bytes:
+    if not url:
+        return document  # no picture: the grey box as built
+    return pattern.sub(b'<img src="' + html.escape(url).encode() + b'"', document, count=1)
+
+
+def with_first_room(document: bytes, picture_url: str) -> bytes:
+    """`document` (the built /booking page) with the first room's picture in its face."""
+    return _with_picture(document, _ROOM_PICTURE, picture_url)
 
 
 async def first_news() -> NewsSlide | None:
     """The slide the home carousel opens with; None without news or on a backend failure."""
     slides = await home_news()
     return slides[0] if slides else None
+
+
+async def first_room_picture(params: Mapping[str, str]) -> str:
+    """The picture of the first room /booking shows for the address's `params` ("" for none)."""
+    rooms = (await rooms_view()).for_address(params)
+    return rooms[0].image_url if rooms else ""
+
+
+# What fills a page's document, per English page path; found while the tags are (one wait).
+Filler = Callable[[bytes], bytes]
+
+
+def filler(path: str, params: Mapping[str, str]) -> Awaitable[Filler] | None:
+    """How the page at `path` (English, as the request names it) gets its first content; None
+    for a page without any."""
+    page = path.rstrip("/") or routes.HOME
+    if page == routes.HOME:
+        return _news_filler()
+    if page == routes.BOOKING:
+        return _room_filler(params)
+    return None
+
+
+async def _news_filler() -> Filler:
+    slide = await first_news()
+    return lambda document: with_first_news(document, slide)
+
+
+async def _room_filler(params: Mapping[str, str]) -> Filler:
+    url = await first_room_picture(params)
+    return lambda document: with_first_room(document, url)

@@ -42,7 +42,6 @@ from student_portal.sharing.calendar import classes_calendar
 from student_portal.sharing.paths import absolute, language_versions, site_url
 from student_portal.sharing.sitemap import robots_txt, sitemap_xml
 from student_portal.sharing.tags import head_tags, with_head_tags, with_language
-from student_portal.state.news import NewsSlide
 
 log = logging.getLogger(__name__)
 
@@ -144,15 +143,16 @@ def with_sharing(
     return asgi
 
 
-async def _first_news(wait_s: float) -> NewsSlide | None:
-    """The home page's first news slide for its HTML; None (the face as built) when the backend
-    is slow or fails: the page is not held up for it."""
+async def _first_content(work: Awaitable[first_view.Filler], path: str, wait_s: float) -> first_view.Filler | None:
+    """What fills a page's first content into its HTML (the home page's first news, /booking's
+    first room picture); None (the face as built) when the backend is slow or fails: the page is
+    not held up for it."""
     try:
-        return await _in_time(first_view.first_news(), wait_s)
+        return await _in_time(work, wait_s)
     except TimeoutError:
         return None
-    except Exception:  # a bug here must not take the home page down
-        log.exception("first news for the home page's HTML failed")
+    except Exception:  # a bug here must not take the page down
+        log.exception("first content for the HTML of %s failed", path)
         return None
 
 
@@ -174,6 +174,11 @@ async def _to_language(language: Language, scope: Scope, receive: Receive, send:
 def _content(path: str) -> bool:
     """A record's page (/news/{id}): served at its address as it is, not as a folder."""
     return content.is_content_path(content.normalise(path))
+
+
+def _query(scope: Scope) -> dict[str, str]:
+    """The request's query parameters (the last of a repeated name, as the page's state reads them)."""
+    return dict(Request(scope).query_params)
 
 
 def _in_page_language(url: str, language: Language) -> str:
@@ -234,8 +239,10 @@ async def _retagged(
     # /si/... and /ta/...: the tags in the page's language, found by its English path.
     language = language_of_path(scope["path"])
     path = without_language(scope["path"])
-    # The home page's first news item, fetched beside the tags (one wait at most, not two).
-    first = asyncio.create_task(_first_news(wait_s)) if path == routes.HOME and status == 200 and document else None
+    # The page's first content (home: news, /booking: a room picture), fetched beside the tags
+    # (one wait at most, not two).
+    fill = first_view.filler(path, _query(scope)) if status == 200 and document else None
+    first = asyncio.create_task(_first_content(fill, path, wait_s)) if fill is not None else None
     with in_language(language):
         if status == 404:
             answer = content.not_found()
@@ -250,7 +257,8 @@ async def _retagged(
                     first.cancel()
                 return start, body
     if document:
-        document = first_view.with_first_news(document, await first if first is not None else None)
+        if first is not None and (filled := await first) is not None:
+            document = filled(document)
         meta = dataclasses.replace(
             answer.meta,
             url=_in_page_language(answer.meta.url, language),

@@ -6,6 +6,7 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>&show=<cards 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -95,6 +96,19 @@ class RoomsView(SharedView):
         """Spec 5: no guest limit, or the chosen guests at most the limit; in the chosen city."""
         return self.filtered((city, guests), lambda: filter_hotels(self.cards, city, guests))
 
+    def city_of(self, params: Mapping[str, str]) -> str:
+        """The address's city (?city=) when it is one of the cities, else All Cities ("")."""
+        return query_choice(params, "city", {o.value for o in self.cities})
+
+    def for_address(self, params: Mapping[str, str]) -> list[HotelCard]:
+        """The rooms /booking?city=..&guests=.. opens with (its first card: sharing/first_view.py)."""
+        return self.matching(self.city_of(params), guests_of(params))
+
+
+def guests_of(params: Mapping[str, str]) -> int:
+    """The address's guests (?guests=) when it is one of the choices, else the default."""
+    return query_int(params, "guests", Limit.GUEST_CHOICES, DEFAULT_GUESTS)
+
 
 async def rooms_view() -> RoomsView:
     hotels, cities = await public_lists((Collection.HOTELS, Hotel, _hotel), (Collection.CITYS, City, option))
@@ -154,10 +168,10 @@ class BookingState(PagedList, rx.State):
     async def load(self):
         async with self:
             params = dict(self.router.url.query_parameters)
-            self.guests = query_int(params, "guests", Limit.GUEST_CHOICES, DEFAULT_GUESTS)
+            self.guests = guests_of(params)
             self.loading = not self.page
         view = await rooms_view()
         async with self:
-            self.city = query_choice(params, "city", {o.value for o in view.cities})
+            self.city = view.city_of(params)
             self.shown = self._shown_from(params)
             self._show_view(view)

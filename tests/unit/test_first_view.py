@@ -1,4 +1,5 @@
-"""The home page's first news item in the HTML the server sends (sharing/first_view.py)."""
+"""A page's first content in the HTML the server sends (sharing/first_view.py): the home page's
+first news item, /booking's first room picture."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ from dataclasses import replace
 
 import httpx
 import pytest
+from reflex.istate.data import RouterData
 from starlette.responses import HTMLResponse
 
 from student_portal.pocketbase import Collection
 from student_portal.sharing import content, first_view
 from student_portal.sharing.server import with_sharing
 from student_portal.site_pages import SitePage
+from student_portal.state import booking, news
 from student_portal.state import content as state_content
-from student_portal.state import news
 from student_portal.state.news import NewsSlide
 from tests.unit.test_cache_changes import make
 from tests.unit.test_sharing_server import NEWS, SITE
@@ -113,3 +115,86 @@ async def test_a_slow_or_broken_backend_leaves_the_face_as_built(news_data, monk
     async with site() as client:
         response = await client.get("/")
     assert response.status_code == 200 and 'data-preview="news-title"></h3>' in response.text
+
+
+# --- /booking: the first room's picture for the address's filters ---------------------------------
+
+# The first card of /booking's loading face as React prerenders it (components/booking.py).
+ROOM_FACE = '<div aria-hidden="true"><div><img alt="" class="aspect-[8/5]" data-preview="room-picture" width="640"/>'
+BUILT_BOOKING = f"<!DOCTYPE html><html><head><title>Built</title></head><body>{ROOM_FACE}</body></html>"
+ROOMS = [
+    {"collectionId": "pbc_hotels", "id": "h1", "name": "Lake View", "city": "kandy", "gust": 2, "image": "lake.jpg"},
+    {"collectionId": "pbc_hotels", "id": "h2", "name": "Hill Top", "city": "ella", "gust": 4, "image": "hill.jpg"},
+    {"collectionId": "pbc_hotels", "id": "h3", "name": "No Photo", "city": "galle", "gust": 4, "image": ""},
+]
+CITIES = [{"id": c, "name": c.title()} for c in ("kandy", "ella", "galle")]
+
+
+def room_picture(hotel_id: str, name: str) -> str:
+    return f'<img src="/files/pbc_hotels/{hotel_id}/{name}?thumb=640x400" alt="" class="aspect-[8/5]"'
+
+
+def test_the_first_rooms_picture_fills_the_face_escaped() -> None:
+    filled = first_view.with_first_room(BUILT_BOOKING.encode(), '/files/h/1/a.jpg?thumb=640x400&x="y"').decode()
+    assert '<img src="/files/h/1/a.jpg?thumb=640x400&amp;x=&quot;y&quot;" alt=""' in filled
+    assert first_view.with_first_room(BUILT_BOOKING.encode(), "") == BUILT_BOOKING.encode()  # a grey box
+
+
+@pytest.fixture
+def rooms_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
+    data = {Collection.HOTELS: ROOMS, Collection.CITYS: CITIES}
+    cache, _, _ = make(data, ttl=0)
+    for module in (content, state_content, booking):
+        monkeypatch.setattr(module, "content_cache", lambda: cache)
+    pages = (SitePage("/booking", "Bodim", "Rooms", lambda: None),)
+    monkeypatch.setattr(content, "site_pages", lambda: pages)
+    yield data
+
+
+@pytest.mark.parametrize(
+    ("address", "first"),
+    [
+        ("/booking", ("h1", "lake.jpg")),
+        ("/booking/", ("h1", "lake.jpg")),
+        ("/si/booking?city=ella", ("h2", "hill.jpg")),
+        ("/booking?guests=3", ("h2", "hill.jpg")),  # Lake View takes two
+        ("/ta/booking?city=nowhere&guests=9", ("h1", "lake.jpg")),  # unknown values: all rooms, 1 guest
+        ("/booking?city=kandy&city=ella", ("h2", "hill.jpg")),  # the last, as the page's state reads it
+    ],
+)
+async def test_booking_is_sent_with_the_picture_of_the_first_room_its_filters_show(
+    rooms_data, address: str, first: tuple[str, str]
+) -> None:
+    async with site(BUILT_BOOKING) as client:
+        response = await client.get(address)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+    assert room_picture(*first) in response.text
+    # The page's own state picks the same first room for the same address.
+    params = dict(RouterData.from_router_data({"asPath": address}).url.query_parameters)  # as BookingState reads it
+    assert (await booking.rooms_view()).for_address(params)[0].id == first[0]
+
+
+async def test_no_room_or_a_room_without_a_picture_leaves_the_grey_box(rooms_data) -> None:
+    async with site(BUILT_BOOKING) as client:
+        assert "src=" not in (await client.get("/booking?city=galle")).text  # its only room has no picture
+        rooms_data[Collection.HOTELS] = []
+        assert "src=" not in (await client.get("/booking")).text
+        assert "src=" not in (await client.get("/jobs")).text  # not a page with a first room
+
+
+async def test_a_slow_or_broken_backend_leaves_the_room_face_as_built(rooms_data, monkeypatch) -> None:
+    async def slow():
+        await asyncio.sleep(5)
+
+    monkeypatch.setattr(first_view, "rooms_view", slow)
+    async with site(BUILT_BOOKING, wait_s=0.05) as client:
+        response = await client.get("/booking")
+    assert response.status_code == 200 and "src=" not in response.text
+
+    async def broken():
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(first_view, "rooms_view", broken)
+    async with site(BUILT_BOOKING) as client:
+        response = await client.get("/booking")
+    assert response.status_code == 200 and "src=" not in response.text
