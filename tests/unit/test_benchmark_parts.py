@@ -235,6 +235,17 @@ def test_visitors_target_needs_zero_errors_and_p95_within_a_second_at_200():
     )
 
 
+def test_issue_20_visitors_target_is_1000_at_once_within_two_seconds():
+    def level(visitors, errors, p95):
+        return {"concurrency": {"levels": [{"visitors": visitors, "errors": errors, "seconds": {"p95": p95}}]}}
+
+    name = "Speed (issue 20): 1000 visitors: 0 errors, p95 <= 2 s"
+    assert _verdicts(level(1000, 0, 1.9))[name] == "PASS"
+    assert _verdicts(level(1000, 0, 3.4))[name] == "MISS"
+    assert _verdicts(level(1000, 2, 1.0))[name] == "MISS"
+    assert _verdicts(level(400, 0, 0.5))[name] == "n/a"
+
+
 def test_live_update_target_needs_every_sample_within_two_seconds_and_no_error():
     def live(samples, error=None):
         return {"live_updates": {"ms": summary(samples), "error": error}}
