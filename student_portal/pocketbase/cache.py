@@ -174,13 +174,17 @@ class ContentCache:
             raise ClientResponseError.not_found(collection)
         return fetched
 
-    async def shaped(self, collection: str, model: type[Record], shape: Callable[[Any], RowT]) -> list[RowT]:
+    async def shaped(
+        self, collection: str, model: type[Record], shape: Callable[[Any], RowT], variant: Hashable = None
+    ) -> list[RowT]:
         """`shape` applied to every `model` record of `collection`, once per version of the list.
 
         A page view turns records into display rows (sanitised HTML, parsed video ids, phone
         links); that work is the same for every visitor, so while the list is unchanged the rows
         are reused. They are shared: callers must treat them as read-only. A shape that closes
-        over variables may differ between calls, so it is applied afresh every time.
+        over variables may differ between calls, so it is applied afresh every time. `variant`
+        keeps rows the same shape makes differently apart (the site passes the page's language:
+        rows hold prices and dates written in it).
         """
         records = await self._current(collection)
         entry = self._entries.get(collection)
@@ -189,12 +193,13 @@ class ContentCache:
             return [shape(record) for record in records if isinstance(record, model)]
         made_from, by_shape = self._shaped.get(collection, (None, {}))
         if made_from is not entry:
-            by_shape = _carried_over(made_from, by_shape, entry)
+            by_shape = _carried_over(made_from, by_shape, entry, variant)
             self._shaped[collection] = (entry, by_shape)
-        made = by_shape.get((code, model))
+        key = (code, model, variant)
+        made = by_shape.get(key)
         if made is None:
             made = (shape, tuple(shape(record) for record in entry.records if isinstance(record, model)))
-            by_shape[(code, model)] = made
+            by_shape[key] = made
         return list(made[1])
 
     def view(self, collections: tuple[str, ...], key: Hashable, compute: Callable[[], ViewT]) -> ViewT:
@@ -381,13 +386,18 @@ class ContentCache:
                 log.exception("content change listener failed for %s", collection)
 
 
-def _carried_over(previous: _Entry | None, by_shape: dict[Any, _Shaped], entry: _Entry) -> dict[Any, _Shaped]:
-    """The previous version's rows, carried over to the new list by shape: a realtime event
-    keeps every other record object, so only the records it changed are shaped again."""
+def _carried_over(
+    previous: _Entry | None, by_shape: dict[Any, _Shaped], entry: _Entry, variant: Hashable
+) -> dict[Any, _Shaped]:
+    """The previous version's rows of `variant`, carried over to the new list by shape: a realtime
+    event keeps every other record object, so only the records it changed are shaped again (by
+    the caller, in its variant: the other variants' rows are made afresh when asked for)."""
     if previous is None:
         return {}
     carried: dict[Any, _Shaped] = {}
-    for (code, model), (shape, old_rows) in by_shape.items():
+    for (code, model, made_for), (shape, old_rows) in by_shape.items():
+        if made_for != variant:
+            continue
         old_records = [record for record in previous.records if isinstance(record, model)]
         made = {id(record): row for record, row in zip(old_records, old_rows, strict=True)}
         rows = tuple(
@@ -395,7 +405,7 @@ def _carried_over(previous: _Entry | None, by_shape: dict[Any, _Shaped], entry: 
             for record in entry.records
             if isinstance(record, model)
         )
-        carried[(code, model)] = (shape, rows)
+        carried[(code, model, made_for)] = (shape, rows)
     return carried
 
 

@@ -239,11 +239,11 @@ async def _retagged(
     # /si/... and /ta/...: the tags in the page's language, found by its English path.
     language = language_of_path(scope["path"])
     path = without_language(scope["path"])
-    # The page's first content (home: news, /booking: a room picture), fetched beside the tags
-    # (one wait at most, not two).
-    fill = first_view.filler(path, _query(scope)) if status == 200 and document else None
-    first = asyncio.create_task(_first_content(fill, path, wait_s)) if fill is not None else None
     with in_language(language):
+        # The page's first content (home: news, /booking: a room picture), fetched beside the
+        # tags (one wait at most, not two), in the page's language like the page's own state.
+        fill = first_view.filler(path, _query(scope)) if status == 200 and document else None
+        first = asyncio.create_task(_first_content(fill, path, wait_s)) if fill is not None else None
         if status == 404:
             answer = content.not_found()
         else:

@@ -16,10 +16,10 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.i18n import Np_
-from student_portal.pocketbase import Article, content_cache
+from student_portal.pocketbase import Article
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
-from student_portal.state.content import public_rows
+from student_portal.state.content import public_rows, shared_view
 from student_portal.state.paging import PagedList
 from student_portal.state.sections import Section
 from student_portal.utils.headings import fit_headings
@@ -66,7 +66,7 @@ class ArticlesState(Section, rx.State):
             return None
         # The carousel draws every slide it holds: the newest few, in the spec's order (once
         # per version of the list, for every visitor).
-        return content_cache().view(
+        return shared_view(
             (Collection.ARTICLES,), "home carousel", lambda: readable(articles)[-Limit.HOME_ARTICLES_MAX :]
         )
 
@@ -80,7 +80,7 @@ async def page_articles() -> list[ArticleBody] | None:
     articles = await public_rows(Collection.ARTICLES, Article, page_article_body)
     if articles is None:
         return None
-    return content_cache().view((Collection.ARTICLES,), "readable", lambda: readable(articles))
+    return shared_view((Collection.ARTICLES,), "readable", lambda: readable(articles))
 
 
 class ArticlePageState(PagedList, Section, rx.State):

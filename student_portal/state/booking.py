@@ -16,7 +16,7 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import Limit, Text
 from student_portal.i18n import Np_, format_number, gettext, ngettext
-from student_portal.pocketbase import City, Collection, Hotel, content_cache
+from student_portal.pocketbase import City, Collection, Hotel
 from student_portal.sharing.paths import page_address
 from student_portal.sharing.share import share_url
 from student_portal.state.address import replace_address
@@ -116,9 +116,7 @@ async def rooms_view() -> RoomsView:
     if hotels is None:
         return RoomsView([], options, failed=True)
     names = {c.value: c.label for c in options}
-    return content_cache().view(
-        RoomsView.LISTS, "view", lambda: RoomsView([hotel_card(h, names) for h in hotels], options)
-    )
+    return RoomsView.shared(lambda: RoomsView([hotel_card(h, names) for h in hotels], options))
 
 
 def _hotel(hotel: Hotel) -> Hotel:

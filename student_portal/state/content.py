@@ -26,13 +26,15 @@ backend_failures = FailureLog(log)
 RowT = TypeVar("RowT")
 RecordT = TypeVar("RecordT", bound=Record)
 ViewT = TypeVar("ViewT", bound="SharedView")
+T = TypeVar("T")
 
 
 async def public_rows(collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]) -> list[RowT] | None:
     """Every record of `collection` shaped by `shape`, in the cache's order; None on failure."""
     try:
-        # Shaped once per version of the list and shared by every visitor (read-only rows).
-        return await content_cache().shaped(collection, model, shape)
+        # Shaped once per version of the list and language, shared by every visitor of the
+        # language (read-only rows: they hold prices, dates and labels written in it).
+        return await content_cache().shaped(collection, model, shape, variant=current_language.get())
     except ClientResponseError as error:
         log.info("%s unavailable, section left empty: %s", collection, error.message)
         return None
@@ -52,6 +54,13 @@ async def public_lists(*sources: tuple[str, type[Record], Callable[[Any], Any]])
     return [await public_rows(*source) for source in sources]
 
 
+def shared_view(collections: tuple[str, ...], name: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()` (what a page derives from cached lists: an order, a slice, joined cards) once
+    per version of `collections` and per language, for every visitor: call it right after
+    reading the lists. Per language: it is made from rows holding texts written in one."""
+    return content_cache().view(collections, (name, current_language.get()), compute)
+
+
 class SharedView:
     """Base of a page's view of cached lists (cards joined with their names, search indexes),
     made once per version of its `LISTS` and shared by every visitor: build it with
@@ -67,8 +76,7 @@ class SharedView:
     @classmethod
     def shared(cls: type[ViewT], make: Callable[[], ViewT]) -> ViewT:
         """The view for the lists as just read: made by `make()` once per version of them."""
-        # One per language too: its cards hold texts made in the language of the page (prices, dates).
-        return content_cache().view(cls.LISTS, (cls.__name__, current_language.get()), make)
+        return shared_view(cls.LISTS, cls.__name__, make)
 
     def filtered(self, key: Hashable, compute: Callable[[], list[RowT]]) -> list[RowT]:
         return content_cache().view(self.LISTS, (key, id(self)), lambda: (self, compute()))[1]

@@ -14,11 +14,11 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.i18n import Np_
-from student_portal.pocketbase import Collection, Job, content_cache
+from student_portal.pocketbase import Collection, Job
 from student_portal.sharing.paths import page_address
 from student_portal.sharing.share import share_url
 from student_portal.state.address import replace_address
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import file_url, public_rows, shared_view
 from student_portal.state.paging import PagedList, loading_while_empty
 from student_portal.utils.dates import format_date, local_day
 from student_portal.utils.links import mailto_href
@@ -94,7 +94,7 @@ async def job_cards() -> list[JobCard] | None:
     dated = await public_rows(Collection.JOBS, Job, _dated_card)
     if dated is None:
         return None
-    return content_cache().view((Collection.JOBS,), "newest first", lambda: _newest_first_cards(dated))
+    return shared_view((Collection.JOBS,), "newest first", lambda: _newest_first_cards(dated))
 
 
 class JobsState(PagedList, rx.State):

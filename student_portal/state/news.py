@@ -8,9 +8,9 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit
-from student_portal.pocketbase import NewsItem, content_cache
+from student_portal.pocketbase import NewsItem
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import file_url, public_rows, shared_view
 from student_portal.state.live import live
 from student_portal.state.sections import Section
 
@@ -54,7 +54,7 @@ async def home_news() -> list[NewsSlide] | None:
         return None
     # The carousel draws every slide it holds: the newest few, in the spec's order (once per
     # version of the list, for every visitor).
-    return content_cache().view(
+    return shared_view(
         (Collection.NEWS,), "home carousel", lambda: [s for s in slides if s is not None][-Limit.HOME_NEWS_MAX :]
     )
 

@@ -161,6 +161,27 @@ def test_prices_counts_and_the_buy_message_are_in_the_page_language(page: Page, 
     expect(page.get_by_role("main").get_by_text(re.compile(r"^ரூ\. \d")).first).to_be_visible()
 
 
+ENGLISH_DATE = re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) 20\d\d\b")
+
+
+def test_cards_an_english_visitor_saw_first_come_in_the_next_visitors_language(
+    page: Page, base_url: str, demo_pocketbase
+) -> None:
+    # Cards are made once and shared by every visitor: once per language, not once for all.
+    page.goto(base_url + routes.JOBS)
+    wait_for_content(page)
+    assert ENGLISH_DATE.search(page.get_by_role("main").inner_text())
+    page.goto(base_url + "/si" + routes.JOBS)
+    wait_for_content(page)
+    assert not ENGLISH_DATE.search(page.get_by_role("main").inner_text())
+    page.goto(base_url + routes.BOOKING)
+    wait_for_content(page)
+    expect(page.get_by_test_id("price").first).to_have_text(re.compile(r"^RsH \d"))
+    page.goto(base_url + "/ta" + routes.BOOKING)
+    wait_for_content(page)
+    expect(page.get_by_test_id("price").first).to_have_text(re.compile(r"^ரூ\. \d"))
+
+
 def _switch(page: Page, language: Language, phone: bool) -> None:
     """Choose `language` in the phone menu or the header's language menu."""
     page.locator("#phone-menu > summary" if phone else "#language-menu > summary").click()

@@ -107,6 +107,34 @@ async def test_shaped_rows_after_an_event_reshape_only_the_changed_record() -> N
     assert all(a is b for i, (a, b) in enumerate(zip(rows, again, strict=True)) if i != 3)
 
 
+_MADE_IN = ["en"]
+
+
+def _shape_in_language(record: Recording) -> tuple[str, str]:
+    """Rows holding a text in the language they were made in (a price, a date)."""
+    _SHAPED.append(record.id)
+    return (record.name, _MADE_IN[0])
+
+
+async def test_shaped_rows_of_each_variant_are_kept_apart_and_carried_over_in_their_own() -> None:
+    items = recordings(3)
+    cache, _, _ = make({"Recordings": items}, ttl=30)
+    _SHAPED.clear()
+    english = await cache.shaped(Collection.RECORDINGS, Recording, _shape_in_language, variant="en")
+    _MADE_IN[0] = "si"
+    sinhala = await cache.shaped(Collection.RECORDINGS, Recording, _shape_in_language, variant="si")
+    assert {row[1] for row in english} == {"en"} and {row[1] for row in sinhala} == {"si"}
+    assert len(_SHAPED) == 6
+    cache.apply_event(Collection.RECORDINGS, "update", {**items[1], "name": "Changed"})
+    # A Sinhala visitor after the change: only the changed record is shaped again, in Sinhala.
+    sinhala = await cache.shaped(Collection.RECORDINGS, Recording, _shape_in_language, variant="si")
+    assert _SHAPED[6:] == [items[1]["id"]] and sinhala[1] == ("Changed", "si")
+    # The English rows were not carried over by a Sinhala caller: made afresh, in English.
+    _MADE_IN[0] = "en"
+    english = await cache.shaped(Collection.RECORDINGS, Recording, _shape_in_language, variant="en")
+    assert {row[1] for row in english} == {"en"} and english[1] == ("Changed", "en") and len(_SHAPED) == 10
+
+
 async def test_a_view_is_computed_once_per_version_and_filters_and_shared() -> None:
     items = recordings(50)
     cache, _, _ = make({"Recordings": items, "Subjects": []}, ttl=30)

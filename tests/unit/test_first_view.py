@@ -16,7 +16,7 @@ from student_portal.pocketbase import Collection
 from student_portal.sharing import content, first_view
 from student_portal.sharing.server import with_sharing
 from student_portal.site_pages import SitePage
-from student_portal.state import booking, news
+from student_portal.state import booking
 from student_portal.state import content as state_content
 from student_portal.state.news import NewsSlide
 from tests.unit.test_cache_changes import make
@@ -65,7 +65,7 @@ def test_without_a_slide_or_a_face_the_page_stays_as_built():
 def news_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
     data = {Collection.NEWS: NEWS}
     cache, _, _ = make(data, ttl=0)
-    for module in (content, state_content, news):
+    for module in (content, state_content):
         monkeypatch.setattr(module, "content_cache", lambda: cache)
     pages = (SitePage("/", "Student Portal", "Home", lambda: None), SitePage("/jobs", "Jobs", "Jobs", lambda: None))
     monkeypatch.setattr(content, "site_pages", lambda: pages)
@@ -144,7 +144,7 @@ def test_the_first_rooms_picture_fills_the_face_escaped() -> None:
 def rooms_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
     data = {Collection.HOTELS: ROOMS, Collection.CITYS: CITIES}
     cache, _, _ = make(data, ttl=0)
-    for module in (content, state_content, booking):
+    for module in (content, state_content):
         monkeypatch.setattr(module, "content_cache", lambda: cache)
     pages = (SitePage("/booking", "Bodim", "Rooms", lambda: None),)
     monkeypatch.setattr(content, "site_pages", lambda: pages)
