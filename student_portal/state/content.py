@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, TypeVar
 
 from student_portal.i18n import current_language
-from student_portal.pocketbase import ClientResponseError, Record, configured_client, content_cache
+from student_portal.pocketbase import ClientResponseError, ContentCache, Record, configured_client, content_cache
 from student_portal.pocketbase.failures import FailureLog
 
 log = logging.getLogger(__name__)
@@ -31,10 +31,16 @@ T = TypeVar("T")
 
 async def public_rows(collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]) -> list[RowT] | None:
     """Every record of `collection` shaped by `shape`, in the cache's order; None on failure."""
+    return await _rows(content_cache(), collection, model, shape)
+
+
+async def _rows(
+    cache: ContentCache, collection: str, model: type[RecordT], shape: Callable[[RecordT], RowT]
+) -> list[RowT] | None:
     try:
         # Shaped once per version of the list and language, shared by every visitor of the
         # language (read-only rows: they hold prices, dates and labels written in it).
-        return await content_cache().shaped(collection, model, shape, variant=current_language.get())
+        return await cache.shaped(collection, model, shape, variant=current_language.get())
     except ClientResponseError as error:
         log.info("%s unavailable, section left empty: %s", collection, error.message)
         return None
@@ -48,10 +54,11 @@ async def public_lists(*sources: tuple[str, type[Record], Callable[[Any], Any]])
     then each is read again one after the other from the warm cache, which does not wait, so no
     realtime event can slip in between the reads.
     """
+    cache = content_cache()  # once: a page view reads several lists
     # The first pass only fetches what is missing (no rows copied for nothing); failures are
     # reported by the second.
-    await asyncio.gather(*(content_cache().ready(source[0]) for source in sources), return_exceptions=True)
-    return [await public_rows(*source) for source in sources]
+    await asyncio.gather(*(cache.ready(source[0]) for source in sources), return_exceptions=True)
+    return [await _rows(cache, *source) for source in sources]
 
 
 def shared_view(collections: tuple[str, ...], name: Hashable, compute: Callable[[], T]) -> T:
