@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
+from student_portal.components.feedback import picture_card_placeholders
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image, server_picture
 from student_portal.components.save_button import save_button
@@ -65,7 +66,6 @@ def review_score(hotel: HotelCard) -> rx.Component:
 
 ROOMS_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
 _PICTURE = "aspect-[8/5] w-full rounded-t-lg bg-slate-100 object-cover"
-_CARD = "flex flex-col rounded-lg border border-slate-200 bg-white"
 
 
 def room_placeholders(count: int) -> rx.Component:
@@ -73,24 +73,13 @@ def room_placeholders(count: int) -> rx.Component:
     room's picture for the address's filters (the largest paint of /booking on a phone): the
     server writes it into the HTML (sharing/first_view.py) and the real card asks for the same
     file, from the browser's cache."""
-
-    def card(first: bool) -> rx.Component:
-        return rx.el.div(
-            server_picture(first_view.ROOM_PICTURE, 640, 400, _PICTURE)
-            if first
-            else rx.el.div(class_name="aspect-[8/5] w-full rounded-t-lg bg-slate-200"),
-            rx.el.div(
-                rx.el.div(class_name="h-6 w-3/4 rounded bg-slate-200"),
-                rx.el.div(class_name="h-5 w-1/2 rounded bg-slate-200"),
-                rx.el.div(class_name="h-5 w-1/3 rounded bg-slate-200"),
-                rx.el.div(class_name="mt-auto h-11 rounded-lg bg-slate-200"),
-                class_name="flex h-60 animate-pulse flex-col gap-2 p-4",
-            ),
-            class_name=_CARD,
-        )
-
-    return rx.el.div(
-        *[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons", class_name=ROOMS_GRID
+    return picture_card_placeholders(
+        count,
+        grid=ROOMS_GRID,
+        picture="aspect-[8/5] w-full rounded-t-lg",
+        bars=("h-6 w-3/4 rounded", "h-5 w-1/2 rounded", "h-5 w-1/3 rounded", "mt-auto h-11 rounded-lg"),
+        body="h-60",
+        first_picture=server_picture(first_view.ROOM_PICTURE, 640, 400, _PICTURE),
     )
 
 

@@ -26,6 +26,28 @@ def error_message(text: str | rx.Var) -> rx.Component:
     )
 
 
+def picture_card_placeholders(
+    count: int, *, grid: str, picture: str, bars: tuple[str, ...], body: str, first_picture: rx.Component | None = None
+) -> rx.Component:
+    """Grey cards with the footprint of picture cards to come (a `picture` box, then `bars` in a
+    `body` of fixed height), so nothing shifts when they arrive. `first_picture` takes the first
+    card's box: the picture the page opens with, loaded before the data."""
+
+    def card(first: bool) -> rx.Component:
+        return rx.el.div(
+            first_picture if first and first_picture is not None else rx.el.div(class_name=f"{picture} bg-slate-200"),
+            rx.el.div(
+                *[rx.el.div(class_name=f"{bar} bg-slate-200") for bar in bars],
+                class_name=f"flex {body} animate-pulse flex-col gap-2 p-4",
+            ),
+            class_name="flex flex-col rounded-lg border border-slate-200 bg-white",
+        )
+
+    return rx.el.div(
+        *[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons", class_name=grid
+    )
+
+
 def skeleton_cards(count: int, class_name: str = "h-56") -> rx.Component:
     """Grey placeholders with the size of the cards to come, so nothing shifts when they arrive."""
     return rx.el.div(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.buttons import WHATSAPP, show_more_link
-from student_portal.components.feedback import empty_message, list_faces
+from student_portal.components.feedback import empty_message, list_faces, picture_card_placeholders
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.image import image, lead_image
 from student_portal.components.links import external_link
@@ -58,23 +58,13 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
 def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
     """The grid's footprint while the products load. On /shop the first card already shows the
     first product's picture (a lead image: requested by the built HTML, before the data)."""
-
-    def card(first: bool) -> rx.Component:
-        return rx.el.div(
-            lead_image(Slot.SHOP, 400, 400, class_name=PICTURE)
-            if first and lead
-            else rx.el.div(class_name="aspect-square w-full rounded-t-lg bg-slate-200"),
-            rx.el.div(
-                rx.el.div(class_name="h-5 w-3/4 rounded bg-slate-200"),
-                rx.el.div(class_name="h-5 w-1/3 rounded bg-slate-200"),
-                rx.el.div(class_name="mt-auto h-11 rounded-lg bg-slate-200"),
-                class_name="flex h-40 animate-pulse flex-col gap-2 p-4",
-            ),
-            class_name="flex flex-col rounded-lg border border-slate-200 bg-white",
-        )
-
-    return rx.el.div(
-        *[card(i == 0) for i in range(count)], aria_hidden="true", data_testid="skeletons", class_name=GRID
+    return picture_card_placeholders(
+        count,
+        grid=GRID,
+        picture="aspect-square w-full rounded-t-lg",
+        bars=("h-5 w-3/4 rounded", "h-5 w-1/3 rounded", "mt-auto h-11 rounded-lg"),
+        body="h-40",
+        first_picture=lead_image(Slot.SHOP, 400, 400, class_name=PICTURE) if lead else None,
     )
 
 
