@@ -96,12 +96,11 @@ Filler = Callable[[bytes], bytes]
 
 
 def filler(path: str, params: Mapping[str, str]) -> Awaitable[Filler] | None:
-    """How the page at `path` (English, as the request names it) gets its first content; None
+    """How the page at `path` (English, without a trailing slash) gets its first content; None
     for a page without any."""
-    page = path.rstrip("/") or routes.HOME
-    if page == routes.HOME:
+    if path == routes.HOME:
         return _news_filler()
-    if page == routes.BOOKING:
+    if path == routes.BOOKING:
         return _room_filler(params)
     return None
 

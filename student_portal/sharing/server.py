@@ -242,7 +242,7 @@ async def _retagged(
     with in_language(language):
         # The page's first content (home: news, /booking: a room picture), fetched beside the
         # tags (one wait at most, not two), in the page's language like the page's own state.
-        fill = first_view.filler(path, _query(scope)) if status == 200 and document else None
+        fill = first_view.filler(content.normalise(path), _query(scope)) if status == 200 and document else None
         first = asyncio.create_task(_first_content(fill, path, wait_s)) if fill is not None else None
         if status == 404:
             answer = content.not_found()
