@@ -27,11 +27,15 @@ POCKETBASE_PORT: Final = int(os.environ.get("BENCH_POCKETBASE_PORT", "8162"))
 BLANK_PORT: Final = int(os.environ.get("BENCH_BLANK_PORT", "3163"))
 # Serves the static HTML snapshot of a rendered page (the slow-4G reference), other paths proxied.
 SNAPSHOT_PORT: Final = int(os.environ.get("BENCH_SNAPSHOT_PORT", "3164"))
+# HTTPS with HTTP/2 in front of the site, as deployed (benchmarks/https_front.py).
+HTTPS_PORT: Final = int(os.environ.get("BENCH_HTTPS_PORT", "3165"))
 
 # Lighthouse 13, mobile preset (its default), on these routes of our site, each in every UI
 # language (/youtube, /si/youtube, /ta/youtube: issue 12), one run per page.
 LIGHTHOUSE_PAGES: Final = ("/", "/youtube", "/shop", "/booking", "/jobs", "/ol-folder")
 LIGHTHOUSE_CHROME_FLAGS: Final = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+# Behind the HTTPS front, whose certificate comes from a throwaway CA the browser does not know.
+LIGHTHOUSE_FRONT_FLAGS: Final = LIGHTHOUSE_CHROME_FLAGS + " --ignore-certificate-errors"
 LIGHTHOUSE_CATEGORIES: Final = ("performance", "accessibility", "best-practices", "seo")
 
 # Playwright's Chromium: Debian's, never a downloaded one.

@@ -76,12 +76,20 @@ def extract(report: dict[str, Any]) -> dict[str, Any]:
     result["js_css_bytes"] = None if scripts is None or styles is None else scripts + styles
     result["font_bytes"] = _resource_bytes(report, "font")
     result["lcp_element"] = _lcp_element(audits)
+    result["protocols"] = _protocols(audits)
     result["failing_audits"] = {
         category: _failing_audits(report, category)
         for category in config.LIGHTHOUSE_CATEGORIES
         if category != "performance"
     }
     return result
+
+
+def _protocols(audits: dict[str, Any]) -> list[str]:
+    """The protocols the page's own requests went over ("http/1.1", "h2"): what Lighthouse's
+    network model simulated (six connections per host, or one shared)."""
+    items = (audits.get("network-requests", {}).get("details") or {}).get("items") or []
+    return sorted({i["protocol"] for i in items if i.get("protocol") and i.get("url", "").startswith("http")})
 
 
 def _lcp_element(audits: dict[str, Any]) -> str | None:
@@ -97,7 +105,9 @@ def _lcp_element(audits: dict[str, Any]) -> str | None:
     return None
 
 
-def run_lighthouse(url: str, timeout_s: float = 180.0) -> dict[str, Any]:
+def run_lighthouse(
+    url: str, timeout_s: float = 180.0, chrome_flags: str = config.LIGHTHOUSE_CHROME_FLAGS
+) -> dict[str, Any]:
     """One Lighthouse run on `url`; the extracted figures (with `error` set when it failed)."""
     if not config.LIGHTHOUSE_BIN.exists():
         raise RuntimeError(f"{config.LIGHTHOUSE_BIN} missing: run `make bench` (npm install lighthouse@13)")
@@ -109,7 +119,7 @@ def run_lighthouse(url: str, timeout_s: float = 180.0) -> dict[str, Any]:
             "--output=json",
             f"--output-path={out}",
             "--quiet",
-            f"--chrome-flags={config.LIGHTHOUSE_CHROME_FLAGS}",
+            f"--chrome-flags={chrome_flags}",
         ]
         env = {**os.environ, "CHROME_PATH": config.CHROMIUM}
         completed = subprocess.run(
@@ -121,9 +131,9 @@ def run_lighthouse(url: str, timeout_s: float = 180.0) -> dict[str, Any]:
         return extract(json.loads(out.read_text()))
 
 
-def best_of(url: str, runs: int) -> dict[str, Any]:
+def best_of(url: str, runs: int, chrome_flags: str = config.LIGHTHOUSE_CHROME_FLAGS) -> dict[str, Any]:
     """Several runs on one page: the run with the median performance score, plus all scores."""
-    results = [run_lighthouse(url) for _ in range(max(1, runs))]
+    results = [run_lighthouse(url, chrome_flags=chrome_flags) for _ in range(max(1, runs))]
     if len(results) == 1:
         return results[0]
     scored = [r for r in results if r.get("performance") is not None]
@@ -145,3 +155,12 @@ def measure(site_url: str, blank_url: str | None, pages: tuple[str, ...], runs: 
         log("lighthouse blank template /")
         blank = best_of(blank_url + "/", runs)
     return {"pages": measured, "blank_template": blank}
+
+
+def measure_deployed(front_url: str, pages: tuple[str, ...], runs: int, log=print) -> dict[str, Any]:
+    """Lighthouse on `pages` through the HTTPS front (HTTP/2), the site built for its address."""
+    measured: dict[str, Any] = {}
+    for path in pages:
+        log(f"lighthouse {path} (HTTPS, HTTP/2)")
+        measured[path] = best_of(front_url + path, runs, config.LIGHTHOUSE_FRONT_FLAGS)
+    return {"pages": measured, "served": "HTTPS + HTTP/2 front (benchmarks/https_front.js)"}

@@ -63,13 +63,17 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
                 else all(v is not None and rule(v) for v in values.values())
             )
             add(f"Lighthouse {key} {wording} on every page", measured, ok)
-        speed = _speed_pages(lh["pages"])
         languages = "/".join(language.value for language in Target.SPEED_LANGUAGES)
-        for key, wording, rule in SPEED_RULES if speed else ():
-            values = {path: page.get(key) for path, page in speed.items()}
-            measured = ", ".join(f"{path} {'error' if v is None else round(v)}" for path, v in values.items())
-            ok = all(v is not None and rule(v) for v in values.values())
-            add(f"Speed (issue 20): Lighthouse {key} {wording} on the {languages} pages", measured, ok)
+        served = (
+            (_speed_pages(lh["pages"]), "served directly (HTTP/1.1)"),
+            ((lh.get("deployed") or {}).get("pages") or {}, "as deployed (HTTPS, HTTP/2)"),
+        )
+        for speed, how in served:
+            for key, wording, rule in SPEED_RULES if speed else ():
+                values = {path: page.get(key) for path, page in speed.items()}
+                measured = ", ".join(f"{path} {'error' if v is None else round(v)}" for path, v in values.items())
+                ok = all(v is not None and rule(v) for v in values.values())
+                add(f"Speed (issue 20): Lighthouse {key} {wording} on the {languages} pages, {how}", measured, ok)
         home, blank = lh["pages"].get("/"), lh.get("blank_template")
         name = "/ transfer < blank template's + its own images"
         if home and blank and None not in (home.get("bytes"), blank.get("bytes")):
@@ -191,33 +195,36 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])
 
 
+LIGHTHOUSE_HEADERS = ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"]
+
+
+def _lighthouse_row(path: str, p: dict[str, Any], *, marked: bool) -> list[str]:
+    marks = lighthouse_targets(p) if marked else {}
+    mark = lambda key: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
+    return [
+        path,
+        _v(p.get("performance")) + mark("performance"),
+        _v(p.get("accessibility")) + mark("accessibility"),
+        _v(p.get("best-practices")) + mark("best-practices"),
+        _v(p.get("seo")) + mark("seo"),
+        _ms(p.get("fcp_ms")),
+        _ms(p.get("lcp_ms")),
+        _ms(p.get("tbt_ms")),
+        _v(p.get("cls")) + mark("cls"),
+        _kib(p.get("bytes")),
+        _kib(p.get("image_bytes")),
+        (p.get("error") or "")[:60],
+    ]
+
+
 def render(results: dict[str, Any]) -> str:
     out: list[str] = []
     lh = results.get("lighthouse")
     if lh:
-        rows = []
         pages = dict(lh["pages"])
         if lh.get("blank_template"):
             pages["blank template /"] = lh["blank_template"]
-        for path, p in pages.items():
-            marks = lighthouse_targets(p) if path in lh["pages"] else {}
-            mark = lambda key, marks=marks: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
-            rows.append(
-                [
-                    path,
-                    _v(p.get("performance")) + mark("performance"),
-                    _v(p.get("accessibility")) + mark("accessibility"),
-                    _v(p.get("best-practices")) + mark("best-practices"),
-                    _v(p.get("seo")) + mark("seo"),
-                    _ms(p.get("fcp_ms")),
-                    _ms(p.get("lcp_ms")),
-                    _ms(p.get("tbt_ms")),
-                    _v(p.get("cls")) + mark("cls"),
-                    _kib(p.get("bytes")),
-                    _kib(p.get("image_bytes")),
-                    (p.get("error") or "")[:60],
-                ]
-            )
+        rows = [_lighthouse_row(path, p, marked=path in lh["pages"]) for path, p in pages.items()]
         held_down = [
             f"{path} {category}: {', '.join(ids)}"
             for path, p in pages.items()
@@ -226,11 +233,17 @@ def render(results: dict[str, Any]) -> str:
         ]
         out += [
             "Lighthouse 13, mobile",
-            table(
-                ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"], rows
-            ),
+            table(LIGHTHOUSE_HEADERS, rows),
         ]
         out += ["Audits holding scores down: " + ("; ".join(held_down) if held_down else "none"), ""]
+        if deployed := (lh.get("deployed") or {}).get("pages"):
+            protocols = sorted({proto for p in deployed.values() for proto in p.get("protocols") or []})
+            over = f"; requests over {', '.join(protocols)}" if protocols else ""
+            out += [
+                f"Lighthouse 13, mobile, as deployed: {lh['deployed'].get('served', 'HTTPS')}{over}",
+                table(LIGHTHOUSE_HEADERS, [_lighthouse_row(path, p, marked=True) for path, p in deployed.items()]),
+                "",
+            ]
         out += [
             "Per language (JS+CSS and fonts: bytes on the wire with their headers, Lighthouse's count)",
             table(

@@ -74,6 +74,8 @@ def preflight(selected: list[str]) -> list[str]:
         problems.append(f"Chromium missing at {config.CHROMIUM} (make bench installs it with apt)")
     if "lighthouse" in selected and not config.LIGHTHOUSE_BIN.exists():
         problems.append("Lighthouse missing: `make bench` runs npm install in benchmarks/")
+    if "lighthouse" in selected and not (config.BENCH_DIR / "node_modules" / "http2-proxy").exists():
+        problems.append("http2-proxy missing (the HTTPS front): `make bench` runs npm install in benchmarks/")
     if "concurrency" in selected:
         try:
             import aiohttp  # noqa: F401
@@ -93,9 +95,27 @@ def _lighthouse(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[st
         pages = config.in_languages(sizes.lighthouse_pages, sizes.lighthouse_languages)
         result = lighthouse.measure(servers.site_url, blank.url, pages, sizes.lighthouse_runs, log)
         result["blank_template_origin"] = blank.origin
-        return result
     finally:
         blank.stop()
+    result["deployed"] = _lighthouse_deployed(servers, workdir, sizes)
+    return result
+
+
+def _lighthouse_deployed(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    """Issue 20's pages as a phone gets them from the deployed site: over HTTPS, HTTP/2."""
+    from benchmarks import lighthouse
+    from benchmarks.https_front import HttpsFront
+
+    front = HttpsFront(workdir, config.SITE_PORT)
+    try:
+        servers.restart_site(front.site_env())  # its pages' websocket address is the front's
+        front.start()
+        languages = tuple(lang for lang in sizes.lighthouse_languages if lang in config.Target.SPEED_LANGUAGES)
+        pages = config.in_languages(sizes.lighthouse_pages, languages)
+        return lighthouse.measure_deployed(front.url, pages, sizes.lighthouse_runs, log)
+    finally:
+        front.stop()
+        servers.restart_site()  # the next measurements load the site directly
 
 
 def _content(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:

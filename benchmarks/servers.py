@@ -112,12 +112,15 @@ class Servers:
     def site_url(self) -> str:
         return f"http://localhost:{config.SITE_PORT}"
 
-    def start_site(self) -> float:
-        """Start (build and serve) the site; seconds until it answered."""
+    def start_site(self, extra_env: dict[str, str] | None = None) -> float:
+        """Start (build and serve) the site, built with `extra_env` (say the address it is
+        served from); seconds until it answered."""
         if self.site is not None:
             return 0.0
         started = time.monotonic()
-        self.site = Site(self.pocketbase.url, port=config.SITE_PORT, log_file=self.workdir / "site.log")
+        self.site = Site(
+            self.pocketbase.url, port=config.SITE_PORT, log_file=self.workdir / "site.log", extra_env=extra_env
+        )
         self.site.start()
         self.site_starts += 1
         took = time.monotonic() - started
@@ -129,9 +132,9 @@ class Servers:
             self.site.stop()
             self.site = None
 
-    def restart_site(self) -> float:
+    def restart_site(self, extra_env: dict[str, str] | None = None) -> float:
         self.stop_site()
-        return self.start_site()
+        return self.start_site(extra_env)
 
     def site_rss(self) -> tuple[int, int]:
         """(bytes, processes) resident for the site's processes (its whole process group)."""
