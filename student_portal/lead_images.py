@@ -1,7 +1,7 @@
-"""The picture a list page opens with, at an address fixed when the page is built.
+"""The picture a slides page opens with, at an address fixed when the page is built.
 
-The largest thing on the first screen of /youtube, /ol-folder, /al-folder and /shop is the first
-slide's or product's picture, and which one it is only becomes known when the page's data
+The largest thing on the first screen of /youtube, /ol-folder and /al-folder is the first
+slide's picture, and which one it is only becomes known when the page's data
 arrives over the websocket, after the scripts. So the built page's loading face already shows
 `/lead-image/<slot>/<width>`, which redirects to that picture's current thumb: the browser
 fetches it while the scripts load (slow 4G: the picture is on screen about a second sooner),
@@ -9,8 +9,9 @@ and the real slide or card that replaces the face asks for the very same file, a
 browser's cache. The redirect is read from the shared content cache on each request
 (no-cache), so an edit in PocketBase moves it at once, without a rebuild.
 
-Same rules as the states: slides without a picture are left out (`with_image`); the first
-product is the first card whether it has a picture or not.
+Same rule as the states: slides without a picture are left out (`with_image`). (/shop and
+/booking, whose first picture depends on the address's filters, which a fixed address cannot
+carry, get theirs written into the HTML by the server: sharing/first_view.py.)
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from student_portal.pocketbase import ClientResponseError, Collection, ContentCa
 from student_portal.slots import Slot
 from student_portal.state.content import file_url
 from student_portal.state.page_slides import SLIDE_THUMBS
-from student_portal.state.shop import PRODUCT_THUMB
 
 PATH_PREFIX = routes.LEAD_IMAGE_PREFIX
 NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; the target is cached
@@ -48,15 +48,14 @@ NO_PICTURE = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 class LeadImage:
     collection: str
     thumbs: tuple[tuple[str, int], ...]  # (PocketBase thumb, its width), narrowest first
-    skip_without_image: bool  # slides without a picture are not shown at all
 
     @property
     def widths(self) -> tuple[int, ...]:
         return tuple(width for _, width in self.thumbs)
 
     def first(self, records: list[Record]) -> Record | None:
-        shown = [r for r in records if getattr(r, "image", "")] if self.skip_without_image else records
-        return shown[0] if shown else None
+        """The first slide shown: slides without a picture are not shown at all."""
+        return next((r for r in records if getattr(r, "image", "")), None)
 
     def thumb(self, width: int) -> str | None:
         """The PocketBase thumb served at `width`; None for a width this slot does not serve."""
@@ -70,10 +69,9 @@ class LeadImage:
 
 
 LEAD_IMAGES: dict[Slot, LeadImage] = {
-    Slot.RECORDING_SLIDES: LeadImage(Collection.RECORDING_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    Slot.OL_SLIDES: LeadImage(Collection.OL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    Slot.AL_SLIDES: LeadImage(Collection.AL_SLIDES, SLIDE_THUMBS, skip_without_image=True),
-    Slot.SHOP: LeadImage(Collection.PRODUCTS, ((PRODUCT_THUMB, 400),), skip_without_image=False),
+    Slot.RECORDING_SLIDES: LeadImage(Collection.RECORDING_SLIDES, SLIDE_THUMBS),
+    Slot.OL_SLIDES: LeadImage(Collection.OL_SLIDES, SLIDE_THUMBS),
+    Slot.AL_SLIDES: LeadImage(Collection.AL_SLIDES, SLIDE_THUMBS),
 }
 
 

@@ -1,5 +1,5 @@
-"""Every named picture slot of the site: the carousels, and the lead images (the first picture a
-list page's built HTML asks for, student_portal/lead_images.py).
+"""Every named picture slot of the site: the carousels, whose page slides are also lead images
+(the first picture a list page's built HTML asks for, student_portal/lead_images.py).
 
 A carousel's name keys its position in CarouselState, names its DOM id and, for a page's slides,
 its lead image (/lead-image/<slot>/<width>): one enum, so a page, its carousel and its lead image
@@ -21,11 +21,10 @@ class Slot(StrEnum):
     RECORDING_SLIDES = "recording-slides"
     OL_SLIDES = "ol-slides"
     AL_SLIDES = "al-slides"
-    SHOP = "shop"  # the first product's picture: a lead image, not a carousel
 
 
 # The carousels: CarouselState keeps positions for these names only (a tab sends any name).
-CAROUSELS: Final[frozenset[str]] = frozenset(Slot) - {Slot.SHOP}
+CAROUSELS: Final[frozenset[str]] = frozenset(Slot)
 
 
 def level_slides(level: str) -> Slot:

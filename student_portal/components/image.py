@@ -36,8 +36,8 @@ def image(
 
 def lead_image(slot: Slot, width: int, height: int, *, sizes: str | None = None, **props) -> rx.Component:
     """The page's first picture in its loading face, at an address the built HTML already knows
-    (student_portal/lead_images.py). Decorative here (alt=""): the real slide or card that
-    replaces the face carries the name. Nothing shows if the slot has no picture (404)."""
+    (student_portal/lead_images.py). Decorative here (alt=""): the real slide that replaces the
+    face carries the name. Without a picture the slot answers an empty one."""
     widths = LEAD_IMAGES[slot].widths
     if len(widths) > 1:
         props["src_set"] = ", ".join(f"{lead_image_url(slot, w)} {w}w" for w in widths)

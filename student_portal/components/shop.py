@@ -11,12 +11,12 @@ import reflex as rx
 from student_portal.components.buttons import WHATSAPP, show_more_link
 from student_portal.components.feedback import empty_message, list_faces, picture_card_placeholders
 from student_portal.components.filters import filter_bar, select_filter
-from student_portal.components.image import image, lead_image
+from student_portal.components.image import image, server_picture
 from student_portal.components.links import external_link
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.constants import Limit, Text
 from student_portal.i18n import gettext
-from student_portal.slots import Slot
+from student_portal.sharing import first_view
 from student_portal.state.shop import ProductCard, ShopState
 
 _EAGER_IMAGES = 4  # one desktop row
@@ -57,14 +57,15 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
 
 def _product_placeholders(count: int, *, lead: bool) -> rx.Component:
     """The grid's footprint while the products load. On /shop the first card already shows the
-    first product's picture (a lead image: requested by the built HTML, before the data)."""
+    first product's picture for the address's category: the server writes it into the HTML
+    (sharing/first_view.py) and the real card asks for the same file, from the browser's cache."""
     return picture_card_placeholders(
         count,
         grid=GRID,
         picture="aspect-square w-full rounded-t-lg",
         bars=("h-5 w-3/4 rounded", "h-5 w-1/3 rounded", "mt-auto h-11 rounded-lg"),
         body="h-40",
-        first_picture=lead_image(Slot.SHOP, 400, 400, class_name=PICTURE) if lead else None,
+        first_picture=server_picture(first_view.PRODUCT_PICTURE, 400, 400, PICTURE) if lead else None,
     )
 
 

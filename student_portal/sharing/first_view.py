@@ -1,5 +1,5 @@
 """A page's first content in the HTML the server sends, not only after the websocket: the home
-page's first news item, and /booking's first room picture.
+page's first news item, /booking's first room picture and /shop's first product picture.
 
 Reflex prerenders pages with their states' defaults, so `/` was built with a grey news box and
 its first news title appeared only once the scripts had loaded, the websocket had opened and
@@ -16,6 +16,7 @@ the face. No news, a slow or failed backend: the face stays as built (grey bars 
 the address (?city=, ?guests=): its loading face's first card has a picture built without src,
 and the server names the first room's picture for the address's filters (the same choice the
 page's state makes, state/booking.py), so it loads with the HTML and the card finds it cached.
+/shop likewise names its first product's picture for the address's ?category= (state/shop.py).
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from typing import Final
 from student_portal import routes
 from student_portal.state.booking import rooms_view
 from student_portal.state.news import NewsSlide, home_news
+from student_portal.state.shop import shop_view
 
 # Values of the loading face's data-preview attributes (components/news.py).
 TITLE: Final = "news-title"
 EXCERPT: Final = "news-excerpt"
 PICTURE: Final = "news-picture"  # an <img> built without src: the server names the slide's picture
 ROOM_PICTURE: Final = "room-picture"  # /booking's first card, likewise
+PRODUCT_PICTURE: Final = "product-picture"  # /shop's first card, likewise
 
 
 def _element(tag: str, mark: str) -> re.Pattern[bytes]:
@@ -52,6 +55,7 @@ def _picture(mark: str) -> re.Pattern[bytes]:
 
 _PICTURE = _picture(PICTURE)
 _ROOM_PICTURE = _picture(ROOM_PICTURE)
+_PRODUCT_PICTURE = _picture(PRODUCT_PICTURE)
 
 
 def _filled(document: bytes, pattern: re.Pattern[bytes], text: str) -> bytes:
@@ -79,6 +83,11 @@ def with_first_room(document: bytes, picture_url: str) -> bytes:
     return _with_picture(document, _ROOM_PICTURE, picture_url)
 
 
+def with_first_product(document: bytes, picture_url: str) -> bytes:
+    """`document` (the built /shop page) with the first product's picture in its face."""
+    return _with_picture(document, _PRODUCT_PICTURE, picture_url)
+
+
 async def first_news() -> NewsSlide | None:
     """The slide the home carousel opens with; None without news or on a backend failure."""
     slides = await home_news()
@@ -89,6 +98,12 @@ async def first_room_picture(params: Mapping[str, str]) -> str:
     """The picture of the first room /booking shows for the address's `params` ("" for none)."""
     rooms = (await rooms_view()).for_address(params)
     return rooms[0].image_url if rooms else ""
+
+
+async def first_product_picture(params: Mapping[str, str]) -> str:
+    """The picture of the first product /shop shows for the address's `params` ("" for none)."""
+    products = (await shop_view()).for_address(params)
+    return products[0].image_url if products else ""
 
 
 # What fills a page's document, per English page path; found while the tags are (one wait).
@@ -102,6 +117,8 @@ def filler(path: str, params: Mapping[str, str]) -> Awaitable[Filler] | None:
         return _news_filler()
     if path == routes.BOOKING:
         return _room_filler(params)
+    if path == routes.SHOP:
+        return _product_filler(params)
     return None
 
 
@@ -113,3 +130,8 @@ async def _news_filler() -> Filler:
 async def _room_filler(params: Mapping[str, str]) -> Filler:
     url = await first_room_picture(params)
     return lambda document: with_first_room(document, url)
+
+
+async def _product_filler(params: Mapping[str, str]) -> Filler:
+    url = await first_product_picture(params)
+    return lambda document: with_first_product(document, url)

@@ -145,7 +145,7 @@ def with_sharing(
 
 async def _first_content(work: Awaitable[first_view.Filler], path: str, wait_s: float) -> first_view.Filler | None:
     """What fills a page's first content into its HTML (the home page's first news, /booking's
-    first room picture); None (the face as built) when the backend is slow or fails: the page is
+    and /shop's first picture); None (the face as built) when the backend is slow or fails: the page is
     not held up for it."""
     try:
         return await _in_time(work, wait_s)
@@ -240,7 +240,7 @@ async def _retagged(
     language = language_of_path(scope["path"])
     path = without_language(scope["path"])
     with in_language(language):
-        # The page's first content (home: news, /booking: a room picture), fetched beside the
+        # The page's first content (home: news; /booking, /shop: a picture), fetched beside the
         # tags (one wait at most, not two), in the page's language like the page's own state.
         fill = first_view.filler(content.normalise(path), _query(scope)) if status == 200 and document else None
         first = asyncio.create_task(_first_content(fill, path, wait_s)) if fill is not None else None

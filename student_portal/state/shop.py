@@ -6,6 +6,7 @@ products). Spec 8: a failed products or categories fetch is only logged; the lis
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -60,6 +61,15 @@ class ShopView(SharedView):
     def matching(self, category: str) -> list[ProductCard]:
         """Spec 4: all products, or those whose category list contains the chosen id."""
         return self.filtered(category, lambda: filter_by_category(self.cards, category, "categories"))
+
+    def category_of(self, params: Mapping[str, str]) -> str:
+        """The address's category (/shop?category=) when it is one of the categories; an unknown
+        or stale id in a shared link falls back to All Categories ("")."""
+        return query_choice(params, "category", {o.value for o in self.categories})
+
+    def for_address(self, params: Mapping[str, str]) -> list[ProductCard]:
+        """The products /shop?category=.. opens with (its first card: sharing/first_view.py)."""
+        return self.matching(self.category_of(params))
 
 
 async def shop_view() -> ShopView:
@@ -121,11 +131,9 @@ class ShopState(PagedList, Section, rx.State):
 
     def _show(self, view: ShopView | None) -> None:
         view = view or ShopView([], [])
-        # The category from the address (/shop?category=); an unknown or stale id in a shared
-        # link falls back to All Categories.
         url = self.router.url  # once: each read assembles the router from the state's fields
         params = dict(url.query_parameters)
-        self.category = query_choice(params, "category", {o.value for o in view.categories})
+        self.category = view.category_of(params)
         on_shop = url.path.rstrip("/") == routes.SHOP
         self.shown = self._shown_from(params) if on_shop else Limit.HOME_SHOP_PREVIEW
         self._show_view(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from student_portal import routes
 from student_portal.languages import Language, in_language_path
@@ -52,17 +52,28 @@ def test_before_any_script_the_first_room_picture_is_on_screen(
 
 
 def test_the_first_card_shows_the_same_picture_fetched_once(sized_page: Page, base_url: str, demo_pocketbase) -> None:
-    errors: list[str] = []
-    sized_page.on("pageerror", lambda error: errors.append(str(error)))
-    sized_page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     first = _first_room(demo_pocketbase, "Colombo")
-    pictures: list[str] = []
-    sized_page.on("request", lambda request: f"/{first.id}/" in request.url and pictures.append(request.url))
-    sized_page.goto(f"{base_url}{routes.BOOKING}?city={first.city}")
-    card = sized_page.get_by_test_id("hotel-card").first
+    card = first_card_after_face(
+        sized_page, f"{base_url}{routes.BOOKING}?city={first.city}", "hotel-card", first.id, FACE_PICTURE
+    )
     expect(card.get_by_role("heading")).to_have_text(first.name)
     expect(card.locator("img")).to_have_attribute("src", _picture_of(first))
-    sized_page.wait_for_load_state("load")
-    assert len(pictures) == 1, pictures  # the face's picture, which the card finds in the cache
-    expect(sized_page.locator(FACE_PICTURE)).to_have_count(0)  # the face made way for the cards
+
+
+def first_card_after_face(page: Page, url: str, card_test_id: str, record_id: str, face: str) -> Locator:
+    """Opens `url` and returns its first card once the page has loaded, checking on the way that
+    the record's picture was fetched once (the face's, which the card finds in the cache), that
+    the face made way for the cards and that hydration raised no error."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    pictures: list[str] = []
+    page.on("request", lambda request: f"/{record_id}/" in request.url and pictures.append(request.url))
+    page.goto(url)
+    card = page.get_by_test_id(card_test_id).first
+    expect(card.locator("img")).to_have_attribute("src", re.compile(f"/{record_id}/"))
+    page.wait_for_load_state("load")
+    assert len(pictures) == 1, pictures
+    expect(page.locator(face)).to_have_count(0)
     assert not [e for e in errors if "418" in e or "ydration" in e], errors
+    return card

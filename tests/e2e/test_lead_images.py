@@ -1,9 +1,10 @@
-"""Lead images: a list page's first picture is requested by its built HTML, before the data.
+"""Lead images: a slides page's first picture is requested by its built HTML, before the data.
 
-/youtube, /ol-folder, /al-folder and /shop open with a slide or product picture that is only
-known once the websocket delivers the page's data. Their loading face names
-/lead-image/<slot>/<width>, a redirect to that picture, so it loads while the scripts do; the real
-slide or card then shows the very same file (student_portal/lead_images.py).
+/youtube, /ol-folder and /al-folder open with a slide picture that is only known once the
+websocket delivers the page's data. Their loading face names /lead-image/<slot>/<width>, a
+redirect to that picture, so it loads while the scripts do; the real slide then shows the very
+same file (student_portal/lead_images.py). /shop's first picture comes in its HTML instead
+(tests/e2e/test_first_room.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ PAGES = [
     ("/youtube", "recording-slides", "#carousel-recording-slides figure img"),
     ("/ol-folder", "ol-slides", "#carousel-ol-slides figure img"),
     ("/al-folder", "al-slides", "#carousel-al-slides figure img"),
-    ("/shop", "shop", "[data-testid=product-card] img"),
 ]
 LOADED = "img => img.complete && img.naturalWidth > 0"
 

@@ -170,7 +170,7 @@ def test_a_tokenised_note_through_the_site_is_never_cached(base_url: str, demo_p
     assert response.status_code == 200 and response.headers["content-type"] == "application/pdf"
     assert response.headers["cache-control"] == "private, no-store"
     assert response.headers["x-frame-options"] == "SAMEORIGIN"  # the preview dialog frames it
-    public = httpx.get(base_url + "/lead-image/shop/400", follow_redirects=True)
+    public = httpx.get(base_url + "/lead-image/recording-slides/640", follow_redirects=True)
     assert public.status_code == 200 and public.url.path.startswith("/files/")
     assert public.headers["cache-control"] == "max-age=2592000, stale-while-revalidate=86400"
 

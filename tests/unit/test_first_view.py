@@ -16,7 +16,7 @@ from student_portal.pocketbase import Collection
 from student_portal.sharing import content, first_view
 from student_portal.sharing.server import with_sharing
 from student_portal.site_pages import SitePage
-from student_portal.state import booking
+from student_portal.state import booking, shop
 from student_portal.state import content as state_content
 from student_portal.state.news import NewsSlide
 from tests.unit.test_cache_changes import make
@@ -165,12 +165,8 @@ def rooms_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]
 async def test_booking_is_sent_with_the_picture_of_the_first_room_its_filters_show(
     rooms_data, address: str, first: tuple[str, str]
 ) -> None:
-    async with site(BUILT_BOOKING) as client:
-        response = await client.get(address)
-    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
-    assert room_picture(*first) in response.text
+    params = await assert_sent_with_picture(BUILT_BOOKING, address, room_picture(*first))
     # The page's own state picks the same first room for the same address.
-    params = dict(RouterData.from_router_data({"asPath": address}).url.query_parameters)  # as BookingState reads it
     assert (await booking.rooms_view()).for_address(params)[0].id == first[0]
 
 
@@ -183,18 +179,100 @@ async def test_no_room_or_a_room_without_a_picture_leaves_the_grey_box(rooms_dat
 
 
 async def test_a_slow_or_broken_backend_leaves_the_room_face_as_built(rooms_data, monkeypatch) -> None:
+    await assert_face_as_built_when_slow_or_broken(monkeypatch, "rooms_view", BUILT_BOOKING, "/booking")
+
+
+async def assert_face_as_built_when_slow_or_broken(monkeypatch, view: str, built: str, address: str) -> None:
+    """With first_view's `view` (the page's shared view) slow, then broken: the page as built."""
+
     async def slow():
         await asyncio.sleep(5)
 
-    monkeypatch.setattr(first_view, "rooms_view", slow)
-    async with site(BUILT_BOOKING, wait_s=0.05) as client:
-        response = await client.get("/booking")
+    monkeypatch.setattr(first_view, view, slow)
+    async with site(built, wait_s=0.05) as client:
+        response = await client.get(address)
     assert response.status_code == 200 and "src=" not in response.text
 
     async def broken():
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(first_view, "rooms_view", broken)
-    async with site(BUILT_BOOKING) as client:
-        response = await client.get("/booking")
+    monkeypatch.setattr(first_view, view, broken)
+    async with site(built) as client:
+        response = await client.get(address)
     assert response.status_code == 200 and "src=" not in response.text
+
+
+async def assert_sent_with_picture(built: str, address: str, picture: str) -> dict[str, str]:
+    """The page at `address` comes with `picture` in its face; returns the address's query as
+    the page's state reads it (to check the state picks the same first card)."""
+    async with site(built) as client:
+        response = await client.get(address)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+    assert picture in response.text
+    return dict(RouterData.from_router_data({"asPath": address}).url.query_parameters)
+
+
+# --- /shop: the first product's picture for the address's category --------------------------------
+
+# The first card of /shop's loading face as React prerenders it (components/shop.py).
+PRODUCT_FACE = (
+    '<div aria-hidden="true"><div><img alt="" class="aspect-square" data-preview="product-picture" width="400"/>'
+)
+BUILT_SHOP = f"<!DOCTYPE html><html><head><title>Built</title></head><body>{PRODUCT_FACE}</body></html>"
+PRODUCTS = [
+    {"collectionId": "pbc_products", "id": "p1", "name": "Pen", "price": 50, "image": "pen.jpg", "categories": ["c1"]},
+    {
+        "collectionId": "pbc_products",
+        "id": "p2",
+        "name": "Book",
+        "price": 380,
+        "image": "book.jpg",
+        "categories": ["c2"],
+    },
+    {"collectionId": "pbc_products", "id": "p3", "name": "Bag", "price": 900, "image": "", "categories": ["c3"]},
+]
+CATEGORIES = [{"id": c, "name": f"Category {c}"} for c in ("c1", "c2", "c3")]
+
+
+def product_picture(product_id: str, name: str) -> str:
+    return f'<img src="/files/pbc_products/{product_id}/{name}?thumb=400x400" alt="" class="aspect-square"'
+
+
+@pytest.fixture
+def shop_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
+    data = {Collection.PRODUCTS: PRODUCTS, Collection.CATEGORIES: CATEGORIES}
+    cache, _, _ = make(data, ttl=0)
+    for module in (content, state_content):
+        monkeypatch.setattr(module, "content_cache", lambda: cache)
+    pages = (SitePage("/shop", "Shop", "Products", lambda: None),)
+    monkeypatch.setattr(content, "site_pages", lambda: pages)
+    yield data
+
+
+@pytest.mark.parametrize(
+    ("address", "first"),
+    [
+        ("/shop", ("p1", "pen.jpg")),
+        ("/shop/", ("p1", "pen.jpg")),
+        ("/si/shop?category=c2", ("p2", "book.jpg")),
+        ("/ta/shop?category=nowhere", ("p1", "pen.jpg")),  # an unknown category: All Categories
+        ("/shop?category=c1&category=c2", ("p2", "book.jpg")),  # the last, as the page's state reads it
+    ],
+)
+async def test_shop_is_sent_with_the_picture_of_the_first_product_its_category_shows(
+    shop_data, address: str, first: tuple[str, str]
+) -> None:
+    params = await assert_sent_with_picture(BUILT_SHOP, address, product_picture(*first))
+    # The page's own state picks the same category, hence the same first card, for the address.
+    assert (await shop.shop_view()).for_address(params)[0].id == first[0]
+
+
+async def test_a_first_product_without_a_picture_or_no_product_leaves_the_grey_box(shop_data) -> None:
+    async with site(BUILT_SHOP) as client:
+        assert "src=" not in (await client.get("/shop?category=c3")).text  # its first card has no picture
+        shop_data[Collection.PRODUCTS] = []
+        assert "src=" not in (await client.get("/shop")).text
+
+
+async def test_a_slow_or_broken_backend_leaves_the_product_face_as_built(shop_data, monkeypatch) -> None:
+    await assert_face_as_built_when_slow_or_broken(monkeypatch, "shop_view", BUILT_SHOP, "/shop")

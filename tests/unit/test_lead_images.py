@@ -23,16 +23,6 @@ def slide(id_: str, image: str, n: int) -> dict:
     }
 
 
-def product(id_: str, image: str, n: int) -> dict:
-    return {
-        "id": id_,
-        "collectionId": "pbc_products",
-        "name": f"Product {id_}",
-        "image": image,
-        "created": f"2026-01-0{n} 00:00:00.000Z",
-    }
-
-
 def assert_no_picture(response: httpx.Response) -> None:
     assert response.status_code == 200 and response.headers["content-type"] == "image/gif"
     assert response.content == NO_PICTURE and response.headers["cache-control"] == "no-cache"
@@ -63,24 +53,24 @@ async def test_slides_without_a_picture_are_skipped_as_the_page_skips_them() -> 
     assert response.headers["location"].endswith("/pbc_slides/s2/two.jpg?thumb=960x360")
 
 
-async def test_the_first_product_without_a_picture_gives_no_picture_rather_than_the_second_ones() -> None:
-    client, _, _ = site({Collection.PRODUCTS: [product("p1", "", 1), product("p2", "two.jpg", 2)]})
+async def test_no_slide_with_a_picture_gives_no_picture() -> None:
+    client, _, _ = site({Collection.AL_SLIDES: [slide("s1", "", 1)]})
     async with client:
-        response = await client.get(lead_image_url("shop", 400))
-    # The first card has no picture: the face shows none either (an empty one, not an error).
-    assert_no_picture(response)
+        assert_no_picture(await client.get(lead_image_url("al-slides", 640)))
 
 
 async def test_unknown_slots_and_widths_answer_404() -> None:
-    client, _, _ = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    client, _, _ = site({Collection.OL_SLIDES: [slide("s1", "one.jpg", 1)]})
     async with client:
         assert (await client.get("/lead-image/nope/400")).status_code == 404
-        assert (await client.get(lead_image_url("shop", 401))).status_code == 404
-        assert (await client.get("/lead-image/shop/wide")).status_code == 404
+        assert (await client.get(lead_image_url("ol-slides", 401))).status_code == 404
+        assert (await client.get("/lead-image/ol-slides/wide")).status_code == 404
+        # /shop's first picture comes in its HTML now (sharing/first_view.py), not from here.
+        assert (await client.get("/lead-image/shop/400")).status_code == 404
 
 
 async def test_empty_lists_and_a_dead_backend_give_an_empty_picture_not_an_error() -> None:
-    client, _, backend = site({Collection.AL_SLIDES: [], Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    client, _, backend = site({Collection.AL_SLIDES: [], Collection.RECORDING_SLIDES: [slide("s1", "one.jpg", 1)]})
     async with client:
         assert_no_picture(await client.get(lead_image_url("al-slides", 640)))
         backend.failing = True
@@ -88,23 +78,23 @@ async def test_empty_lists_and_a_dead_backend_give_an_empty_picture_not_an_error
 
 
 async def test_a_slow_backend_gets_no_picture_rather_than_a_late_one_and_the_fetch_goes_on() -> None:
-    client, _cache, backend = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]}, wait_s=0.05)
+    client, _cache, backend = site({Collection.OL_SLIDES: [slide("s1", "one.jpg", 1)]}, wait_s=0.05)
     backend.delay = 0.3
     async with client:
-        assert_no_picture(await client.get(lead_image_url("shop", 400)))
+        assert_no_picture(await client.get(lead_image_url("ol-slides", 640)))
         await asyncio.sleep(0.4)  # the fetch it started has filled the cache meanwhile
-        assert (await client.get(lead_image_url("shop", 400))).status_code == 302
-    assert backend.calls == {Collection.PRODUCTS: 1}
+        assert (await client.get(lead_image_url("ol-slides", 640))).status_code == 302
+    assert backend.calls == {Collection.OL_SLIDES: 1}
 
 
 async def test_a_change_in_pocketbase_moves_the_redirect_without_a_rebuild() -> None:
-    client, cache, _ = site({Collection.PRODUCTS: [product("p1", "one.jpg", 1)]})
+    client, cache, _ = site({Collection.OL_SLIDES: [slide("s1", "one.jpg", 1)]})
     async with client:
-        before = await client.get(lead_image_url("shop", 400))
-        cache.apply_event(Collection.PRODUCTS, "update", product("p1", "new.jpg", 1))
-        after = await client.get(lead_image_url("shop", 400))
-    assert before.headers["location"].endswith("/p1/one.jpg?thumb=400x400")
-    assert after.headers["location"].endswith("/p1/new.jpg?thumb=400x400")
+        before = await client.get(lead_image_url("ol-slides", 640))
+        cache.apply_event(Collection.OL_SLIDES, "update", slide("s1", "new.jpg", 1))
+        after = await client.get(lead_image_url("ol-slides", 640))
+    assert before.headers["location"].endswith("/s1/one.jpg?thumb=640x240")
+    assert after.headers["location"].endswith("/s1/new.jpg?thumb=640x240")
 
 
 async def test_every_other_request_goes_to_the_site() -> None:
