@@ -2,15 +2,14 @@
 use these names instead of writing paths by hand.
 
 Fixed paths are constants; a route with an argument has its Reflex pattern (`CLASS_PAGE`) and a
-builder (`class_page(teacher_id)`). A state reads the argument with `route_arg`, which takes it
-from Reflex's own route parameters (React Router matched and decoded them in the browser), so
-there is no second path parser here. Pure: no Reflex import.
+builder (`class_page(teacher_id)`). A state reads the argument with `state.address.route_arg`,
+which takes it from Reflex's own route parameters (React Router matched and decoded them in the
+browser), so there is no second path parser here. Pure: no Reflex import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Protocol
+from typing import Final
 from urllib.parse import quote
 
 HOME: Final = "/"
@@ -108,22 +107,8 @@ OL_FOLDER: Final = folder_pattern(OL)
 AL_FOLDER: Final = folder_pattern(AL)
 
 
-class _Page(Protocol):
-    @property
-    def params(self) -> Mapping[str, Any]: ...
-
-
-class _Router(Protocol):
-    @property
-    def page(self) -> _Page: ...
-
-
-def route_arg(router: _Router, name: str) -> str:
-    """The argument `name` of the page the event came from ("" when absent).
-
-    `router` is a state's `self.router`. Reflex fills `router.page.params` with the route's
-    arguments as React Router matched them (decoded, without a trailing slash), so a state reads
-    /class/{teacherId} as `route_arg(self.router, TEACHER_ID)`.
-    """
-    value = router.page.params.get(name, "")
+def route_arg_value(value: object) -> str:
+    """A route argument as a state takes it (state/address.py `route_arg`): the text React Router
+    matched and decoded in the browser (no trailing slash); "" when absent (/class alone, an event
+    sent without the page's parameters) or a list (only a catch-all route gives one: not ours)."""
     return value if isinstance(value, str) else ""

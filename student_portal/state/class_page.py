@@ -31,6 +31,7 @@ from student_portal.pocketbase import (
 )
 from student_portal.pocketbase.collections import Collection
 from student_portal.sharing.paths import absolute, site_url, webcal
+from student_portal.state.address import route_arg
 from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, file_url
 from student_portal.state.documents import DocumentRow, ProtectedDocuments, StoredFile
@@ -151,7 +152,7 @@ class ClassState(ProtectedDocuments, rx.State):
     async def load(self):
         async with self:
             self.reset()
-            teacher_id = routes.route_arg(self.router, routes.TEACHER_ID)
+            teacher_id = await route_arg(self, routes.TEACHER_ID)
         session = await sign_in_gate(self, routes.class_page(teacher_id))
         if not isinstance(session, Session):
             for event in session:

@@ -10,6 +10,7 @@ from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.sharing.share import share_url
+from student_portal.state.address import route_arg
 from student_portal.state.content import backend_failures, file_url
 from student_portal.utils.sanitize import clean_html
 
@@ -30,7 +31,7 @@ class NewsArticleState(rx.State):
     async def load(self):
         async with self:
             self.loading, self.found = True, False
-            news_id = routes.route_arg(self.router, routes.NEWS_ID)
+            news_id = await route_arg(self, routes.NEWS_ID)
         record = None
         if news_id:
             try:

@@ -34,7 +34,7 @@ from student_portal.pocketbase import (
 )
 from student_portal.sharing.share import share_url
 from student_portal.slots import Slot, level_slides
-from student_portal.state.address import replace_address
+from student_portal.state.address import replace_address, route_arg
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.paging import PagedList
@@ -247,7 +247,7 @@ class FolderItemsState(PagedList, rx.State):
     async def load(self, level_key: str):
         level = LEVELS[level_key]
         async with self:
-            folder_id = routes.route_arg(self.router, routes.FOLDER_ID)
+            folder_id = await route_arg(self, routes.FOLDER_ID)
             params = dict(self.router.url.query_parameters)
             self.item_type = query_choice(params, "type", dict(ITEM_TYPES), PAPER)
             self._default_medium = default_medium(language_of_path(self.router.url.path))
