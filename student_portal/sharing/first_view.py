@@ -53,9 +53,7 @@ def _picture(mark: str) -> re.Pattern[bytes]:
     return re.compile(rf'<img\b(?![^>]*\bsrc=)(?=[^>]*\bdata-preview="{mark}")'.encode())
 
 
-_PICTURE = _picture(PICTURE)
-_ROOM_PICTURE = _picture(ROOM_PICTURE)
-_PRODUCT_PICTURE = _picture(PRODUCT_PICTURE)
+_PICTURES = {mark: _picture(mark) for mark in (PICTURE, ROOM_PICTURE, PRODUCT_PICTURE)}
 
 
 def _filled(document: bytes, pattern: re.Pattern[bytes], text: str) -> bytes:
@@ -69,23 +67,15 @@ def with_first_news(document: bytes, slide: NewsSlide | None) -> bytes:
         return document
     document = _filled(_filled(document, _TITLE, slide.title), _EXCERPT, slide.excerpt)
     # The very address the carousel's first slide asks for: it finds the picture in the cache.
-    return _with_picture(document, _PICTURE, slide.image_url)
+    return with_first_picture(document, PICTURE, slide.image_url)
 
 
-def _with_picture(document: bytes, pattern: re.Pattern[bytes], url: str) -> bytes:
+def with_first_picture(document: bytes, mark: str, url: str) -> bytes:
+    """`document` with `url` as the picture its face built without src under `mark` (the news
+    slide's, /booking's first room's, /shop's first product's)."""
     if not url:
         return document  # no picture: the grey box as built
-    return pattern.sub(b'<img src="' + html.escape(url).encode() + b'"', document, count=1)
-
-
-def with_first_room(document: bytes, picture_url: str) -> bytes:
-    """`document` (the built /booking page) with the first room's picture in its face."""
-    return _with_picture(document, _ROOM_PICTURE, picture_url)
-
-
-def with_first_product(document: bytes, picture_url: str) -> bytes:
-    """`document` (the built /shop page) with the first product's picture in its face."""
-    return _with_picture(document, _PRODUCT_PICTURE, picture_url)
+    return _PICTURES[mark].sub(b'<img src="' + html.escape(url).encode() + b'"', document, count=1)
 
 
 async def first_news() -> NewsSlide | None:
@@ -116,9 +106,9 @@ def filler(path: str, params: Mapping[str, str]) -> Awaitable[Filler] | None:
     if path == routes.HOME:
         return _news_filler()
     if path == routes.BOOKING:
-        return _room_filler(params)
+        return _picture_filler(ROOM_PICTURE, first_room_picture(params))
     if path == routes.SHOP:
-        return _product_filler(params)
+        return _picture_filler(PRODUCT_PICTURE, first_product_picture(params))
     return None
 
 
@@ -127,11 +117,6 @@ async def _news_filler() -> Filler:
     return lambda document: with_first_news(document, slide)
 
 
-async def _room_filler(params: Mapping[str, str]) -> Filler:
-    url = await first_room_picture(params)
-    return lambda document: with_first_room(document, url)
-
-
-async def _product_filler(params: Mapping[str, str]) -> Filler:
-    url = await first_product_picture(params)
-    return lambda document: with_first_product(document, url)
+async def _picture_filler(mark: str, picture: Awaitable[str]) -> Filler:
+    url = await picture
+    return lambda document: with_first_picture(document, mark, url)

@@ -135,9 +135,12 @@ def room_picture(hotel_id: str, name: str) -> str:
 
 
 def test_the_first_rooms_picture_fills_the_face_escaped() -> None:
-    filled = first_view.with_first_room(BUILT_BOOKING.encode(), '/files/h/1/a.jpg?thumb=640x400&x="y"').decode()
+    room = first_view.ROOM_PICTURE
+    filled = first_view.with_first_picture(
+        BUILT_BOOKING.encode(), room, '/files/h/1/a.jpg?thumb=640x400&x="y"'
+    ).decode()
     assert '<img src="/files/h/1/a.jpg?thumb=640x400&amp;x=&quot;y&quot;" alt=""' in filled
-    assert first_view.with_first_room(BUILT_BOOKING.encode(), "") == BUILT_BOOKING.encode()  # a grey box
+    assert first_view.with_first_picture(BUILT_BOOKING.encode(), room, "") == BUILT_BOOKING.encode()  # a grey box
 
 
 @pytest.fixture
