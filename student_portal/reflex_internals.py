@@ -1,7 +1,8 @@
 """The Reflex 0.10 internals the site cannot do without, in one place, checked at start-up.
 
 Live updates need to know whether a visitor's websocket is on this worker (the token manager's
-`token_to_socket`) and to queue an event for a visitor (`app.event_processor.enqueue`); the
+`token_to_socket`) and, like a page's first answer (first_answer.py), to queue an event for a
+visitor (`app.event_processor.enqueue`); the
 Redis layout fixes (redis_layout_fixes.py) replace two methods; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
@@ -68,9 +69,9 @@ def socket_is_here(app: rx.App, token: str) -> bool:
     return record is not None and record.instance_id == manager.instance_id
 
 
-async def enqueue(app: rx.App, token: str, event_name: str) -> None:
+async def enqueue(app: rx.App, token: str, event_name: str, payload: dict[str, Any] | None = None) -> None:
     """Queue the event `event_name` for the visitor `token`, as if their page had sent it."""
-    await app.event_processor.enqueue(token, Event(name=event_name))
+    await app.event_processor.enqueue(token, Event(name=event_name, payload=payload or {}))
 
 
 # The app wrap rx.App's defaults give Reflex's overlay: its connection toast and pulsing

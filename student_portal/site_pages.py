@@ -41,6 +41,8 @@ class SitePage:
     description_text: PageText
     component: Callable[[], rx.Component]
     on_load: Any = None  # rx.event.EventType[()]
+    # Sections shown with the hydrate instead of an on_load (first_answer.FirstAnswer).
+    first_answer: Any = None
 
     @property
     def title(self) -> str:
@@ -58,7 +60,16 @@ _PAGES: dict[str, SitePage] = {}
 def register(page: SitePage) -> None:
     if page.route in _PAGES:
         raise ValueError(f"two pages declare the route {page.route!r}")
+    if page.first_answer is not None and (page.on_load is not None or "[" in page.route):
+        # The hydrate shows its sections: an on_load would load them a second time, and a
+        # route argument is not known by route alone (first_answer.first_answer_at).
+        raise ValueError(f"{page.route!r}: a first answer needs a static route and no on_load")
     _PAGES[page.route] = page
+
+
+def page_at(route: str) -> SitePage | None:
+    """The page declared at `route` (its English route, as declared)."""
+    return _PAGES.get(route)
 
 
 def site_pages() -> tuple[SitePage, ...]:

@@ -17,6 +17,7 @@ from student_portal.components.root_scripts import root_scripts
 from student_portal.components.toaster import lazy_toaster
 from student_portal.embedded_backend import embedded_pocketbase
 from student_portal.file_proxy import with_file_proxy
+from student_portal.first_answer import FirstAnswerMiddleware
 from student_portal.gc_tuning import freeze_startup_objects
 from student_portal.host_redirects import with_host_safe_redirects
 from student_portal.language_middleware import LanguageMiddleware
@@ -83,6 +84,8 @@ app = rx.App(
 reflex_internals.without_connection_overlay(app)
 # State events run in the language of the page they came from (/si/..., /ta/...).
 app.add_middleware(LanguageMiddleware())
+# A page's sections shown with its hydrate (after the language is set: they write texts).
+app.add_middleware(FirstAnswerMiddleware())
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import reflex as rx
 from reflex.event import EventType
@@ -28,6 +29,9 @@ from student_portal.constants import (
     Text,
 )
 from student_portal.i18n import gettext
+
+if TYPE_CHECKING:
+    from student_portal.first_answer import FirstAnswer
 
 
 def nav_section(route: str) -> str:
@@ -86,12 +90,14 @@ def site_page(
     title: site_pages.PageText,
     description: site_pages.PageText,
     on_load: EventType[()] | None = None,
+    first_answer: FirstAnswer | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
     """Declare a page inside the common layout, with its own title and meta description
     (student_portal.py adds every declared page to the app, in every language).
 
     `title` and `description` are English texts that the catalogs translate (a literal string
     marked `N_(...)`, or a `Text` message), or functions that build them in the current language.
+    `first_answer` (first_answer.FirstAnswer): sections sent with the hydrate, instead of an on_load.
     """
 
     def decorator(content: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
@@ -102,7 +108,7 @@ def site_page(
         def full_title() -> str:
             return SITE_NAME if route == routes.HOME else f"{site_pages.resolve(title)} | {SITE_NAME}"
 
-        site_pages.register(site_pages.SitePage(route, full_title, description, page, on_load))
+        site_pages.register(site_pages.SitePage(route, full_title, description, page, on_load, first_answer))
         return page
 
     return decorator

@@ -1,5 +1,6 @@
-"""Home page (/): the spec's sections, top to bottom; their data comes in one event
-(HomeState, state/sections.py), each section showing its own loading, empty and error faces."""
+"""Home page (/): the spec's sections, top to bottom; their data comes with the page's first
+answer (first_answer.py), those not ready then in one event (HomeState), each section showing
+its own loading, empty and error faces."""
 
 import reflex as rx
 
@@ -16,15 +17,16 @@ from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
+from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
-from student_portal.state.home import HomeState
+from student_portal.state.home import HOME_SECTIONS, HomeState
 
 
 @site_page(
     route=routes.HOME,
     title=N_("Home"),
     description=N_("Kuppi recordings, notes, tuition classes and past papers for Sri Lankan students."),
-    on_load=HomeState.load,
+    first_answer=FirstAnswer(HOME_SECTIONS, HomeState.load),
 )
 def home() -> rx.Component:
     return rx.el.div(

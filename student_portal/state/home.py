@@ -1,4 +1,5 @@
-"""The home page's content sections, loaded in one event (state/sections.py)."""
+"""The home page's content sections: shown with the page's first answer (first_answer.py), or
+loaded in one event (state/sections.py), those the first answer could not show."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from student_portal.state.live import fills
 from student_portal.state.news import NewsState
 from student_portal.state.recordings import RecordingsState
 from student_portal.state.schedule import ScheduleState
-from student_portal.state.sections import Section, load_sections
+from student_portal.state.sections import Section, load_sections, named
 from student_portal.state.shop import ShopState
 from student_portal.state.slides import SlidesState
 from student_portal.state.social import SocialState
@@ -30,5 +31,6 @@ HOME_SECTIONS: tuple[type[Section], ...] = (
 @fills(*HOME_SECTIONS)
 class HomeState(rx.State):
     @rx.event(background=True)
-    async def load(self):
-        await load_sections(self, HOME_SECTIONS)
+    async def load(self, sections: list[str] | None = None):
+        """The sections named (full state names), else all of them."""
+        await load_sections(self, named(HOME_SECTIONS, sections))

@@ -29,7 +29,8 @@ it invalid, nor flash a loading face: when the loader does either, give the stat
 `refresh` (see ScheduleState.refresh).
 
 Which pages: a visitor's open page "shows" a live state once any of that state's handlers ran
-for the page (normally its on_load loader); navigating to another route forgets it. Nothing is
+for the page (normally its on_load loader; for a page whose hydrate shows its sections,
+first_answer.py, the hydrate counts as its loader's event); navigating to another route forgets it. Nothing is
 kept per page view beyond a small entry per connected visitor, dropped when they disconnect.
 """
 

@@ -21,11 +21,12 @@ A new section is those two halves and nothing else: mix in `Section`, which decl
             self.cards, self.loading = cards or [], False
 
 A page made of several sections
-(home) loads them all from one background event: fetched concurrently, then shown together
-under one lock, so a page view costs the server one event and one delta instead of one or two
-per section (measured: most of its CPU per visitor). Sections still waiting after
-BATCH_WINDOW_S (a slow collection, a cold cache) are shown one by one as they arrive, so one
-slow collection never holds up the others.
+(home) shows them with the page's first answer, while Reflex hydrates it (first_answer.py,
+`show_within`), and loads those not ready by then from one background event: fetched
+concurrently, then shown together under one lock, so a page view costs the server one event and
+one delta instead of one or two per section (measured: most of its CPU per visitor). Sections
+still waiting after BATCH_WINDOW_S (a slow collection, a cold cache) are shown one by one as they
+arrive, so one slow collection never holds up the others.
 
 A section whose data comes in two steps (the class schedule: its classes, then their teachers)
 returns a `FollowUp` from `_show` for the part still on its way; it is shown the same way when
@@ -96,12 +97,28 @@ async def load_sections(state: rx.State, sections: Iterable[type[Section]]) -> N
     await show_when_ready(state, [(section._fetch(), section, _show) for section in sections])
 
 
+# Fetches on their way: each one's section and what writes its result.
+_Waiting = dict[asyncio.Future[Any], tuple[type[rx.State], Apply]]
+
+
+def _start(fetches: Iterable[tuple[Awaitable[Any], type[rx.State], Apply]]) -> _Waiting:
+    return {asyncio.ensure_future(fetch): (section, apply) for fetch, section, apply in fetches}
+
+
+async def _apply_done(state: rx.State, waiting: _Waiting, done: set[asyncio.Future[Any]]) -> None:
+    """Write the `done` fetches into their sections (the lock held), in the page's order; their
+    follow-ups join `waiting`."""
+    for task in [task for task in waiting if task in done]:
+        section, apply = waiting.pop(task)
+        follow_up = apply(await state.get_state(section), _result(task, section))
+        if follow_up is not None:
+            waiting[asyncio.ensure_future(follow_up.pending)] = (section, follow_up.apply)
+
+
 async def show_when_ready(state: rx.State, fetches: Iterable[tuple[Awaitable[Any], type[rx.State], Apply]]) -> None:
     """Await each `(fetch, section, apply)` and apply its result to the section's state: those
     done within BATCH_WINDOW_S together, each later one (and each follow-up) as it arrives."""
-    waiting: dict[asyncio.Future[Any], tuple[type[rx.State], Apply]] = {
-        asyncio.ensure_future(fetch): (section, apply) for fetch, section, apply in fetches
-    }
+    waiting = _start(fetches)
     window: float | None = BATCH_WINDOW_S
     while waiting:
         done, _ = await asyncio.wait(waiting, timeout=window, return_when=asyncio.ALL_COMPLETED)
@@ -109,11 +126,40 @@ async def show_when_ready(state: rx.State, fetches: Iterable[tuple[Awaitable[Any
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         window = 0  # after the first batch, show each section as soon as it is there
         async with state:
-            for task in [task for task in waiting if task in done]:  # in the page's order
-                section, apply = waiting.pop(task)
-                follow_up = apply(await state.get_state(section), _result(task, section))
-                if follow_up is not None:
-                    waiting[asyncio.ensure_future(follow_up.pending)] = (section, follow_up.apply)
+            await _apply_done(state, waiting, done)
+
+
+async def show_within(state: rx.State, sections: Iterable[type[Section]], window: float) -> list[type[Section]]:
+    """For a caller that holds the state's lock (first_answer.py, at hydrate): fetch `sections`
+    and show those whose data, follow-ups included, come within `window` seconds. Returns the
+    others, in the page's order, for a background load (their fetches go on: the cache shares
+    them with that load, and a section shown twice shows the same)."""
+    sections = list(sections)
+    waiting = _start((section._fetch(), section, _show) for section in sections)
+    deadline = asyncio.get_running_loop().time() + window
+    while waiting:
+        remaining = deadline - asyncio.get_running_loop().time()
+        done, _ = await asyncio.wait(waiting, timeout=max(remaining, 0), return_when=asyncio.ALL_COMPLETED)
+        if not done:
+            break
+        await _apply_done(state, waiting, done)
+    for task in waiting:
+        task.add_done_callback(_discard)
+    late = {section for section, _ in waiting.values()}
+    return [section for section in sections if section in late]
+
+
+def _discard(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: a late fetch's bug is the background load's to log
+
+
+def named(sections: Iterable[type[Section]], names: Iterable[str] | None) -> list[type[Section]]:
+    """`sections` whose full state names are in `names` (None: all of them), in their order."""
+    if names is None:
+        return list(sections)
+    wanted = set(names)
+    return [section for section in sections if section.get_full_name() in wanted]
 
 
 def _result(task: asyncio.Future[Any], section: type[rx.State]) -> Any:

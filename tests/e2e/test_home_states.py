@@ -87,3 +87,19 @@ def test_unavailable_talents_leave_the_other_sections_working_and_are_logged(
     with site.log_file.open("rb") as log:
         log.seek(log_size)
         assert b"Talents: fetch failed (status 403)" in log.read()
+
+
+def test_a_slow_collection_keeps_its_loading_face_while_the_rest_come_with_the_first_answer(
+    sized_page: Page, base_url: str, backend
+) -> None:
+    # The sections the cache has come with the hydrate (first_answer.py); Talents, still on its
+    # way after the first answer's window, is left to HomeState.load, queued in the background.
+    backend.slow(4, only=("Talents",))
+    sized_page.goto(base_url + "/", wait_until="commit")
+    talents = sized_page.get_by_role("region", name=Text.TALENTS)
+    expect(talents.get_by_test_id("skeletons")).to_be_visible()
+    expect(sized_page.get_by_test_id("recording-card").first).to_be_visible()
+    expect(sized_page.get_by_test_id("product-card").first).to_be_visible()
+    assert talents.get_by_test_id("skeletons").count() == 1  # the others did not wait for it
+    expect(talents.get_by_test_id("talent-card").first).to_be_visible(timeout=30_000)
+    expect(talents.get_by_test_id("skeletons")).to_have_count(0)

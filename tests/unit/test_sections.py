@@ -132,3 +132,66 @@ async def test_a_sections_load_loads_that_section(monkeypatch: pytest.MonkeyPatc
     proxy = type("Proxy", (), {"__class__": SocialState})()  # a state proxy passes as its state's class
     await SocialState.load.fn(proxy)
     assert loaded == [(proxy, [SocialState])]
+
+
+class HeldPage(Page):
+    """The root state a middleware gets at hydrate: its lock is already held, no `async with`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._open = []
+
+    @property
+    def shown(self) -> list[tuple[str, Any]]:
+        assert self._open is not None
+        return self._open
+
+    async def __aenter__(self) -> Page:
+        raise AssertionError("show_within runs under its caller's lock")
+
+
+async def test_show_within_shows_what_comes_in_time_and_returns_the_rest_in_order() -> None:
+    page = HeldPage()
+    news, jobs, shop, talents = (
+        section("news"),
+        section("jobs", delay=1.0),
+        section("shop"),
+        section("talents", delay=1.0),
+    )
+    late = await sections.show_within(page, [news, jobs, shop, talents], BATCH_WINDOW_S)
+    assert page.shown == [("news", "news data"), ("shop", "shop data")]
+    assert late == [jobs, talents]
+
+
+async def test_show_within_waits_no_longer_than_its_window() -> None:
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await sections.show_within(HeldPage(), [section("jobs", delay=5.0)], 0.02)
+    assert loop.time() - started < 1.0
+
+
+async def test_show_within_shows_a_follow_up_that_comes_in_time_and_returns_one_that_does_not() -> None:
+    page = HeldPage()
+    quick, slow = two_step_section("schedule", later=0), two_step_section("classes", later=1.0)
+    late = await sections.show_within(page, [quick, slow], BATCH_WINDOW_S)
+    assert ("schedule+", "schedule rest") in page.shown
+    assert ("classes", "classes data") in page.shown and ("classes+", "classes rest") not in page.shown
+    assert late == [slow]  # its loader shows it again, whole
+
+
+async def test_show_within_shows_a_broken_fetch_as_failed(caplog: pytest.LogCaptureFixture) -> None:
+    page = HeldPage()
+    caplog.set_level(logging.ERROR, logger=sections.__name__)
+    late = await sections.show_within(page, [section("news", error=RuntimeError("bug"))], BATCH_WINDOW_S)
+    assert page.shown == [("news", None)] and late == []
+
+
+def test_named_keeps_the_pages_order_and_none_means_all() -> None:
+    from student_portal.state.home import HOME_SECTIONS
+    from student_portal.state.news import NewsState
+    from student_portal.state.talents import TalentsState
+
+    names = [TalentsState.get_full_name(), NewsState.get_full_name(), "no.such.state"]
+    assert sections.named(HOME_SECTIONS, names) == [NewsState, TalentsState]
+    assert sections.named(HOME_SECTIONS, None) == list(HOME_SECTIONS)
+    assert sections.named(HOME_SECTIONS, []) == []

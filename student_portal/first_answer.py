@@ -1,0 +1,82 @@
+"""A page's content in the websocket's first answer: its sections are written into the state
+while Reflex hydrates the page, so they come with the hydrate snapshot (one event, one delta).
+
+With an `on_load` loader a page view costs three events: the hydrate, Reflex's
+`on_load_internal`, then the loader, which sends the content in a third answer. For 1,000
+visitors arriving at once on one worker, the two extra events and the loader's state proxy
+were about a third of the server's CPU per visit (profiled with py-spy, benchmarks/concurrency).
+
+A page declares its sections instead of an on_load (`site_page(first_answer=FirstAnswer(...))`).
+The middleware below runs just before the hydrate handler, under the visitor's state lock (Reflex
+0.10 awaits middlewares there, after setting the router to the page's address): the sections
+whose data the shared cache has (in a few event loop turns) are shown there and then. Those
+still coming after BATCH_WINDOW_S (a cold cache, a slow PocketBase) are left to the page's
+background loader, queued for the visitor with their names, so the page shows their loading
+faces, as before, and the lock is never held across a slow fetch. Live updates see the hydrate as
+the loader's event (live_updates.py): the open page still gets its sections' refreshes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+from reflex.constants import PageNames, RouteVar
+from reflex.middleware import Middleware
+from reflex.utils.format import format_event_handler
+
+from student_portal import reflex_internals, site_pages
+from student_portal.language_middleware import page_path
+from student_portal.languages import without_language
+from student_portal.state.sections import BATCH_WINDOW_S, Section, show_within
+
+# The event Reflex's frontend sends once per page view (and on a reconnect).
+HYDRATE_EVENT = format_event_handler(rx.State.hydrate_and_load)
+
+
+@dataclass(frozen=True)
+class FirstAnswer:
+    """A page's sections, and its background loader for those the first answer cannot show:
+    a handler taking `sections` (full state names), e.g. HomeState.load."""
+
+    sections: tuple[type[Section], ...]
+    rest: Any  # rx.event.EventHandler
+
+    @property
+    def rest_event(self) -> str:
+        return format_event_handler(self.rest)
+
+
+# Reflex's name for the route "/" in the router data events carry.
+INDEX = "/" + PageNames.INDEX_ROUTE
+
+
+def english_route(path: str) -> str:
+    """The route a page address (or an event's route) is registered under: /si/ -> /,
+    /ta/youtube/ -> /youtube, /index -> /."""
+    route = without_language(path.split("?", 1)[0].split("#", 1)[0]).rstrip("/")
+    return "/" if route in ("", INDEX) else route
+
+
+def first_answer_at(path: str) -> FirstAnswer | None:
+    page = site_pages.page_at(english_route(path))
+    return page.first_answer if page is not None else None
+
+
+class FirstAnswerMiddleware(Middleware):
+    """Shows a page's sections in the hydrate it answers (after LanguageMiddleware: the texts they
+    write are in the page's language)."""
+
+    async def preprocess(self, app: Any, state: Any, event: Any) -> None:
+        if event.name != HYDRATE_EVENT:
+            return None
+        answer = first_answer_at(page_path(state))
+        if answer is None:
+            return None
+        rest = await show_within(state, answer.sections, BATCH_WINDOW_S)
+        token = str(state.router_data.get(RouteVar.CLIENT_TOKEN) or "")
+        if rest and token:
+            payload = {"sections": [section.get_full_name() for section in rest]}
+            await reflex_internals.enqueue(app, token, answer.rest_event, payload)
+        return None
