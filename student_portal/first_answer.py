@@ -18,6 +18,7 @@ the loader's event (live_updates.py): the open page still gets its sections' ref
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,6 @@ from reflex.middleware import Middleware
 from reflex.utils.format import format_event_handler
 
 from student_portal import reflex_internals, site_pages
-from student_portal.language_middleware import page_path
 from student_portal.languages import without_language
 from student_portal.state.sections import BATCH_WINDOW_S, Section, show_within
 
@@ -37,15 +37,27 @@ HYDRATE_EVENT = format_event_handler(rx.State.hydrate_and_load)
 
 @dataclass(frozen=True)
 class FirstAnswer:
-    """A page's sections, and its background loader for those the first answer cannot show:
-    a handler taking `sections` (full state names), e.g. HomeState.load."""
+    """A page's sections, and the background handler that loads those the first answer could not
+    show: a page loader taking `sections` (their full state names, e.g. HomeState.load) or, on a
+    page of one section, that section's own `load`."""
 
     sections: tuple[type[Section], ...]
     rest: Any  # rx.event.EventHandler
 
+    def __post_init__(self) -> None:
+        if len(self.sections) > 1 and not self._rest_takes_sections:
+            raise TypeError(f"{self.rest_event} loads a page of several sections: it needs a `sections` parameter")
+
+    @property
+    def _rest_takes_sections(self) -> bool:
+        return "sections" in inspect.signature(self.rest.fn).parameters
+
     @property
     def rest_event(self) -> str:
         return format_event_handler(self.rest)
+
+    def rest_payload(self, late: list[type[Section]]) -> dict[str, Any]:
+        return {"sections": [section.get_full_name() for section in late]} if self._rest_takes_sections else {}
 
 
 # Reflex's name for the route "/" in the router data events carry.
@@ -71,12 +83,13 @@ class FirstAnswerMiddleware(Middleware):
     async def preprocess(self, app: Any, state: Any, event: Any) -> None:
         if event.name != HYDRATE_EVENT:
             return None
-        answer = first_answer_at(page_path(state))
+        # The page's route from the router data (a dict read; `state.router` builds an object).
+        data = state.router_data
+        answer = first_answer_at(str(data.get(RouteVar.PATH) or ""))
         if answer is None:
             return None
         rest = await show_within(state, answer.sections, BATCH_WINDOW_S)
-        token = str(state.router_data.get(RouteVar.CLIENT_TOKEN) or "")
+        token = str(data.get(RouteVar.CLIENT_TOKEN) or "")
         if rest and token:
-            payload = {"sections": [section.get_full_name() for section in rest]}
-            await reflex_internals.enqueue(app, token, answer.rest_event, payload)
+            await reflex_internals.enqueue(app, token, answer.rest_event, answer.rest_payload(rest))
         return None

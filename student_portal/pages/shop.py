@@ -5,6 +5,7 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.shop import shop_section
+from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
 from student_portal.state.shop import ShopState
 
@@ -13,7 +14,7 @@ from student_portal.state.shop import ShopState
     route=routes.SHOP,
     title=N_("Shop"),
     description=N_("Books, past papers, calculators and stationery for students. Order on WhatsApp."),
-    on_load=ShopState.load,
+    first_answer=FirstAnswer((ShopState,), ShopState.load),
 )
 def shop() -> rx.Component:
     return shop_section(heading_level=1)

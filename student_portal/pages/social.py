@@ -6,6 +6,7 @@ from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.social import social_cards
 from student_portal.constants import Text
+from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
 from student_portal.state.social import SocialState
 
@@ -14,7 +15,7 @@ from student_portal.state.social import SocialState
     route=routes.SOCIAL,
     title=Text.SOCIAL,
     description=N_("Follow Student Portal on YouTube, Facebook, TikTok, WhatsApp and Telegram."),
-    on_load=SocialState.load,
+    first_answer=FirstAnswer((SocialState,), SocialState.load),
 )
 def social() -> rx.Component:
     return rx.el.section(

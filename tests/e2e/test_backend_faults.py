@@ -247,6 +247,10 @@ def test_a_slow_pocketbase_shows_loading_faces_then_the_content(page: Page, base
     for path, loading, card in (
         ("/jobs", page.get_by_test_id("skeletons"), "job-card"),
         ("/ol-folder", page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card"),
+        # Pages answered with their sections at hydrate (first_answer.py): the late section is
+        # left to its own background load.
+        ("/shop", page.get_by_test_id("skeletons"), "product-card"),
+        ("/talent", page.get_by_test_id("skeletons"), "talent-card"),
     ):
         backend.slow(3)  # fresh connections: each page waits
         page.goto(base_url + path, wait_until="commit")  # not the load event (lead picture)

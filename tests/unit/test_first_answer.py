@@ -53,8 +53,33 @@ def test_the_home_page_answers_with_its_sections_and_has_no_on_load() -> None:
     assert first_answer.first_answer_at("/jobs") is None
 
 
+def test_single_section_pages_answer_with_their_section_and_its_own_load() -> None:
+    from student_portal import pages  # noqa: F401 - declares every page
+    from student_portal.state.shop import ShopState
+    from student_portal.state.social import SocialState
+    from student_portal.state.talents import TalentsState
+
+    for route, state in (("/shop", ShopState), ("/social", SocialState), ("/talent", TalentsState)):
+        answer = first_answer.first_answer_at(route)
+        assert answer is not None and answer.sections == (state,), route
+        assert answer.rest_event == f"{state.get_full_name()}.load"
+        assert answer.rest_payload([state]) == {}  # a section's load loads itself
+        assert site_pages.page_at(route).on_load is None
+
+
+def test_a_loader_of_several_sections_is_told_which_and_must_take_them() -> None:
+    from student_portal.state.home import HOME_SECTIONS, HomeState
+    from student_portal.state.news import NewsState
+    from student_portal.state.shop import ShopState
+
+    home = FirstAnswer(HOME_SECTIONS, HomeState.load)
+    assert home.rest_payload([NewsState]) == {"sections": [NewsState.get_full_name()]}
+    with pytest.raises(TypeError, match="needs a `sections` parameter"):
+        FirstAnswer((NewsState, ShopState), ShopState.load)
+
+
 def test_a_page_declares_either_a_first_answer_or_an_on_load_and_never_on_a_route_argument() -> None:
-    answer = FirstAnswer((), None)
+    answer = FirstAnswer((), SimpleNamespace(fn=lambda self: None))
 
     def page(route: str, on_load: Any = None) -> site_pages.SitePage:
         return site_pages.SitePage(route, "t", "d", lambda: None, on_load, answer)  # type: ignore[arg-type, return-value]
@@ -111,7 +136,7 @@ class Root:
 def page_with_answer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, dict[str, Any] | None]]:
     """A page at /test-answer showing News and Talents; the events queued for visitors."""
     Section.shown = []
-    answer = FirstAnswer((News, Talents), SimpleNamespace())  # type: ignore[arg-type]
+    answer = FirstAnswer((News, Talents), SimpleNamespace(fn=lambda self, sections=None: None))  # type: ignore[arg-type]
     monkeypatch.setattr(FirstAnswer, "rest_event", property(lambda self: "page.loader.load"))
     pages = {"/test-answer": SimpleNamespace(first_answer=answer)}
     monkeypatch.setattr(site_pages, "page_at", pages.get)
