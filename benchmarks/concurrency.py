@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import time
 from collections import Counter
-from typing import Any
+from typing import Any, Protocol
 
 from benchmarks.reflex_client import CompiledFrontend, visit
 from benchmarks.servers import Servers
@@ -23,7 +23,7 @@ from benchmarks.stats import summary
 MIB = 1024 * 1024
 
 
-async def _peak_rss(servers: Servers, stop: asyncio.Event) -> int:
+async def _peak_rss(servers: SiteUnderLoad, stop: asyncio.Event) -> int:
     peak = 0
     while not stop.is_set():
         peak = max(peak, servers.site_rss()[0])
@@ -32,7 +32,17 @@ async def _peak_rss(servers: Servers, stop: asyncio.Event) -> int:
     return peak
 
 
-async def _level(servers: Servers, visitors: int, path: str, frontend: CompiledFrontend) -> dict[str, Any]:
+class SiteUnderLoad(Protocol):
+    """What a burst measures: the Servers' site, or one build of a side-by-side run (capacity_ab)."""
+
+    @property
+    def site_url(self) -> str: ...
+    def site_rss(self) -> tuple[int, int]: ...
+    def site_cpu_seconds(self) -> float: ...
+    def pocketbase_rss(self) -> int: ...
+
+
+async def burst(servers: SiteUnderLoad, visitors: int, path: str, frontend: CompiledFrontend) -> dict[str, Any]:
     before, processes = servers.site_rss()
     stop = asyncio.Event()
     sampler = asyncio.create_task(_peak_rss(servers, stop))
@@ -79,18 +89,18 @@ async def _measure(servers: Servers, levels: tuple[int, ...], path: str, log) ->
     }
     for visitors in levels:
         log(f"concurrency: {visitors} visitors")
-        results["levels"].append(await _level(servers, visitors, path, frontend))
+        results["levels"].append(await burst(servers, visitors, path, frontend))
         await asyncio.sleep(2)
     return results
 
 
 def measure(servers: Servers, levels: tuple[int, ...], path: str = "/", log=print) -> dict[str, Any]:
     # The clients share the machine's CPU with the site: the faster loop leaves it more.
-    with asyncio.Runner(loop_factory=_fast_loop_factory()) as runner:
+    with asyncio.Runner(loop_factory=fast_loop_factory()) as runner:
         return runner.run(_measure(servers, levels, path, log))
 
 
-def _fast_loop_factory():
+def fast_loop_factory():
     try:
         import uvloop
     except ImportError:  # not on every platform; asyncio's own loop then

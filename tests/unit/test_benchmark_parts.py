@@ -606,3 +606,41 @@ def test_the_https_front_builds_the_site_for_an_address_whose_websocket_port_ref
     assert env["DEPLOY_URL"] == front.url
     (variable,) = [name for name in env if name != "DEPLOY_URL"]
     assert variable == Config._prefixes[0] + "API_URL"
+
+
+def _burst(p95: float | None, site_cpu: float, visitors: int = 1000, errors: int = 0) -> dict:
+    return {"visitors": visitors, "seconds": {"p95": p95}, "cpu_seconds": {"site": site_cpu}, "errors": errors}
+
+
+def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
+    from benchmarks.capacity_ab import figures, medians, render
+
+    ours = [figures(_burst(2.9, 2.8)), figures(_burst(3.1, 3.05, errors=2)), figures(_burst(2.95, 2.7))]
+    assert ours[0] == {"p95_s": 2.9, "site_cpu_ms_per_visitor": 2.8, "errors": 0}
+    assert medians(ours) == {"p95_s": 2.95, "site_cpu_ms_per_visitor": 2.8, "errors": 2}
+    # A burst where nobody got their data has no p95: left out of the median, its errors counted.
+    nobody = figures(_burst(None, 1.0, errors=1000))
+    assert medians([nobody]) == {"p95_s": None, "site_cpu_ms_per_visitor": 1.0, "errors": 1000}
+    base = [figures(_burst(3.2, 3.7))]
+    text = render(
+        {
+            "visitors": 1000,
+            "path": "/",
+            "rounds": 1,
+            "builds": {"base": base, "ours": ours[:1]},
+            "medians": {"base": medians(base), "ours": medians(ours[:1])},
+        }
+    )
+    assert "base: p95 3.2 s, site CPU 3.7 ms per visitor, 0 errors" in text
+    assert "ours: p95 2.9 s, site CPU 2.8 ms per visitor" in text
+    assert "(bursts: 3.20 s / 3.7 ms)" in text
+    nobody_text = render(
+        {
+            "visitors": 1000,
+            "path": "/",
+            "rounds": 1,
+            "builds": {"base": [nobody], "ours": [nobody]},
+            "medians": {"base": medians([nobody]), "ours": medians([nobody])},
+        }
+    )
+    assert "(bursts: - / 1.0 ms)" in nobody_text

@@ -1,0 +1,161 @@
+"""Visitors arriving at once, side by side: this checkout against another build of the site.
+
+    python -m benchmarks.capacity_ab --base-dir /tmp/main-copy [--visitors 1000] [--rounds 3] [--path /]
+
+Both sites run on one demo PocketBase (ours on BENCH_SITE_PORT, the base on BENCH_BASE_PORT,
+each one in-memory worker) and take turns: a burst of simulated visitors (benchmarks/concurrency.py)
+on one, then on the other, which goes first alternating each round. Only one site is busy at a
+time, and a busy shared machine weighs on both alike. Per build: each burst's p95 to all data, the
+site's CPU per visitor and the errors, then their medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks import concurrency, config
+from benchmarks.reflex_client import CompiledFrontend, visit
+from benchmarks.servers import process_group_cpu_seconds, process_group_rss
+from benchmarks.stats import median
+from tests.support.pocketbases import start_pocketbase
+from tests.support.site import Site
+
+BASE_PORT = int(os.environ.get("BENCH_BASE_PORT", str(config.SITE_PORT + 1000)))
+PAUSE_S = 2.0  # between bursts: the last one's disconnects are done
+
+
+@dataclass
+class Build:
+    """One running site, as concurrency.burst measures it."""
+
+    name: str
+    site: Site
+    frontend: CompiledFrontend
+    pocketbase: Any
+
+    @property
+    def site_url(self) -> str:
+        return self.site.url
+
+    def site_rss(self) -> tuple[int, int]:
+        return process_group_rss(self._pid(self.site))
+
+    def site_cpu_seconds(self) -> float:
+        return process_group_cpu_seconds(self._pid(self.site))
+
+    def pocketbase_rss(self) -> int:
+        return process_group_rss(self._pid(self.pocketbase))[0]
+
+    @staticmethod
+    def _pid(server: Any) -> int:
+        assert server.process is not None, "not started"
+        return server.process.pid
+
+
+def figures(level: dict[str, Any]) -> dict[str, Any]:
+    """What the report shows of one burst (pure)."""
+    visitors = level["visitors"]
+    return {
+        "p95_s": level["seconds"].get("p95"),
+        "site_cpu_ms_per_visitor": round(1000 * level["cpu_seconds"]["site"] / visitors, 2) if visitors else None,
+        "errors": level["errors"],
+    }
+
+
+def medians(bursts: list[dict[str, Any]]) -> dict[str, float | None]:
+    """Median of each figure over a build's bursts (pure); errors are summed."""
+    out: dict[str, Any] = {}
+    for key in ("p95_s", "site_cpu_ms_per_visitor"):
+        middle = median([b[key] for b in bursts if b[key] is not None])
+        out[key] = round(middle, 3) if middle is not None else None
+    out["errors"] = sum(b["errors"] for b in bursts)
+    return out
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f} s"
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = [f"{result['visitors']} visitors at once on {result['path']}, {result['rounds']} rounds (base, ours)"]
+    for name in ("base", "ours"):
+        bursts = result["builds"][name]
+        each = ", ".join(f"{_seconds(b['p95_s'])} / {b['site_cpu_ms_per_visitor']} ms" for b in bursts)
+        m = result["medians"][name]
+        lines.append(
+            f"  {name}: p95 {m['p95_s']} s, site CPU {m['site_cpu_ms_per_visitor']} ms per visitor,"
+            f" {m['errors']} errors  (bursts: {each})"
+        )
+    return "\n".join(lines)
+
+
+async def compare(builds: list[Build], visitors: int, rounds: int, path: str, log) -> dict[str, Any]:
+    for build in builds:  # the server's caches warm, as in concurrency.measure
+        await visit(build.site_url, path, build.frontend)
+    bursts: dict[str, list[dict[str, Any]]] = {build.name: [] for build in builds}
+    for round_ in range(rounds):
+        for build in builds if round_ % 2 == 0 else builds[::-1]:
+            log(f"round {round_ + 1}: {visitors} visitors on {build.name}")
+            bursts[build.name].append(figures(await concurrency.burst(build, visitors, path, build.frontend)))
+            await asyncio.sleep(PAUSE_S)
+    return {
+        "visitors": visitors,
+        "path": path,
+        "rounds": rounds,
+        "builds": bursts,
+        "medians": {name: medians(each) for name, each in bursts.items()},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.capacity_ab", description=__doc__.splitlines()[0])
+    parser.add_argument("--base-dir", required=True, type=Path, help="another checkout of the site, built once")
+    parser.add_argument("--visitors", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--path", default="/")
+    args = parser.parse_args(argv)
+
+    def log(message: str) -> None:
+        print(f"[capacity a/b] {message}", file=sys.stderr, flush=True)
+
+    work = Path(tempfile.mkdtemp(prefix="capacity-ab-"))
+    pocketbase = start_pocketbase(work / "pb_data")
+    base_dir = args.base_dir.resolve()
+    sites = {
+        # The base's own Python package, not this checkout's (installed in the venv as editable).
+        "base": Site(
+            pocketbase.url,
+            port=BASE_PORT,
+            log_file=work / "base.log",
+            project_dir=base_dir,
+            extra_env={"PYTHONPATH": str(base_dir)},
+        ),
+        "ours": Site(pocketbase.url, port=config.SITE_PORT, log_file=work / "ours.log"),
+    }
+    try:
+        for name, site in sites.items():
+            log(f"starting {name} ({site.project_dir}) on {site.url}")
+            site.start(timeout=600)
+        builds = [
+            Build(name, site, CompiledFrontend.read(site.project_dir / ".web"), pocketbase)
+            for name, site in sites.items()
+        ]
+        with asyncio.Runner(loop_factory=concurrency.fast_loop_factory()) as runner:
+            result = runner.run(compare(builds, args.visitors, args.rounds, args.path, log))
+    finally:
+        for site in sites.values():
+            site.stop()
+        pocketbase.stop()
+    print(render(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
