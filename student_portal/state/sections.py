@@ -105,12 +105,22 @@ def _start(fetches: Iterable[tuple[Awaitable[Any], type[rx.State], Apply]]) -> _
     return {asyncio.ensure_future(fetch): (section, apply) for fetch, section, apply in fetches}
 
 
-async def _apply_done(state: rx.State, waiting: _Waiting, done: set[asyncio.Future[Any]]) -> None:
+async def _apply_done(
+    state: rx.State, waiting: _Waiting, done: set[asyncio.Future[Any]], broken: set[type[rx.State]] | None = None
+) -> None:
     """Write the `done` fetches into their sections (the lock held), in the page's order; their
-    follow-ups join `waiting`."""
+    follow-ups join `waiting`. With `broken`, a section whose writing raises is logged and put
+    there instead of the error stopping the others (and its caller)."""
     for task in [task for task in waiting if task in done]:
         section, apply = waiting.pop(task)
-        follow_up = apply(await state.get_state(section), _result(task, section))
+        try:
+            follow_up = apply(await state.get_state(section), _result(task, section))
+        except Exception:
+            if broken is None:
+                raise
+            log.exception("%s: showing the section failed", section.__name__)
+            broken.add(section)
+            continue
         if follow_up is not None:
             waiting[asyncio.ensure_future(follow_up.pending)] = (section, follow_up.apply)
 
@@ -133,19 +143,22 @@ async def show_within(state: rx.State, sections: Iterable[type[Section]], window
     """For a caller that holds the state's lock (first_answer.py, at hydrate): fetch `sections`
     and show those whose data, follow-ups included, come within `window` seconds. Returns the
     others, in the page's order, for a background load (their fetches go on: the cache shares
-    them with that load, and a section shown twice shows the same)."""
+    them with that load, and a section shown twice shows the same). A section whose `_show`
+    raises is returned too: the page's hydrate never fails for one section, and the background
+    load meets the error where it always did."""
     sections = list(sections)
     waiting = _start((section._fetch(), section, _show) for section in sections)
+    broken: set[type[rx.State]] = set()
     deadline = asyncio.get_running_loop().time() + window
     while waiting:
         remaining = deadline - asyncio.get_running_loop().time()
         done, _ = await asyncio.wait(waiting, timeout=max(remaining, 0), return_when=asyncio.ALL_COMPLETED)
         if not done:
             break
-        await _apply_done(state, waiting, done)
+        await _apply_done(state, waiting, done, broken)
     for task in waiting:
         task.add_done_callback(_discard)
-    late = {section for section, _ in waiting.values()}
+    late = broken | {section for section, _ in waiting.values()}
     return [section for section in sections if section in late]
 
 

@@ -195,3 +195,31 @@ def test_named_keeps_the_pages_order_and_none_means_all() -> None:
     assert sections.named(HOME_SECTIONS, names) == [NewsState, TalentsState]
     assert sections.named(HOME_SECTIONS, None) == list(HOME_SECTIONS)
     assert sections.named(HOME_SECTIONS, []) == []
+
+
+async def test_show_within_returns_a_section_whose_show_raises_and_shows_the_others(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    page = HeldPage()
+    caplog.set_level(logging.ERROR, logger=sections.__name__)
+    news, broken, shop = section("news"), section("talents"), section("shop")
+
+    def bug(self: Any, shown: Any) -> None:
+        raise ValueError("a bug in _show")
+
+    broken._show = bug
+    late = await sections.show_within(page, [news, broken, shop], BATCH_WINDOW_S)
+    assert page.shown == [("news", "news data"), ("shop", "shop data")]
+    assert late == [broken]  # its background load meets the bug, not the page's hydrate
+    assert "talents: showing the section failed" in caplog.text
+
+
+async def test_a_background_load_still_reports_a_bug_in_show() -> None:
+    broken = section("talents")
+
+    def bug(self: Any, shown: Any) -> None:
+        raise ValueError("a bug in _show")
+
+    broken._show = bug
+    with pytest.raises(ValueError, match="a bug in _show"):
+        await load_sections(Page(), [broken])
