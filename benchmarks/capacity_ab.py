@@ -15,16 +15,14 @@ import argparse
 import asyncio
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks import concurrency, config
+from benchmarks import concurrency, config, side_by_side
 from benchmarks.reflex_client import CompiledFrontend, visit
 from benchmarks.servers import process_group_cpu_seconds, process_group_rss
 from benchmarks.stats import median
-from tests.support.pocketbases import start_pocketbase
 from tests.support.site import Site
 
 BASE_PORT = int(os.environ.get("BENCH_BASE_PORT", str(config.SITE_PORT + 1000)))
@@ -125,34 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"[capacity a/b] {message}", file=sys.stderr, flush=True)
 
-    work = Path(tempfile.mkdtemp(prefix="capacity-ab-"))
-    pocketbase = start_pocketbase(work / "pb_data")
-    base_dir = args.base_dir.resolve()
-    sites = {
-        # The base's own Python package, not this checkout's (installed in the venv as editable).
-        "base": Site(
-            pocketbase.url,
-            port=BASE_PORT,
-            log_file=work / "base.log",
-            project_dir=base_dir,
-            extra_env={"PYTHONPATH": str(base_dir)},
-        ),
-        "ours": Site(pocketbase.url, port=config.SITE_PORT, log_file=work / "ours.log"),
-    }
-    try:
-        for name, site in sites.items():
-            log(f"starting {name} ({site.project_dir}) on {site.url}")
-            site.start(timeout=600)
+    with side_by_side.base_and_ours(
+        args.base_dir, base_port=BASE_PORT, ours_port=config.SITE_PORT, log=log, prefix="capacity-ab-"
+    ) as pair:
         builds = [
-            Build(name, site, CompiledFrontend.read(site.project_dir / ".web"), pocketbase)
-            for name, site in sites.items()
+            Build(name, site, CompiledFrontend.read(site.project_dir / ".web"), pair.pocketbase)
+            for name, site in (("base", pair.base), ("ours", pair.ours))
         ]
         with asyncio.Runner(loop_factory=concurrency.fast_loop_factory()) as runner:
             result = runner.run(compare(builds, args.visitors, args.rounds, args.path, log))
-    finally:
-        for site in sites.values():
-            site.stop()
-        pocketbase.stop()
     print(render(result))
     return 0
 

@@ -10,9 +10,7 @@ address (`API_URL`, `DEPLOY_URL`: `site_env`), or its pages' websocket is anothe
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import ssl
 import subprocess
 import sys
@@ -22,6 +20,7 @@ from pathlib import Path
 import httpx
 
 from benchmarks import config
+from tests.support.site import stop_process_group
 
 SCRIPT = config.BENCH_DIR / "https_front.js"
 
@@ -86,11 +85,5 @@ class HttpsFront:
 
     def stop(self) -> None:
         # The whole group: the venv's `node` is a launcher with the real Node as its child.
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+        stop_process_group(self.process, timeout=5)
         self.process = None

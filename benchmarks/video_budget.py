@@ -17,18 +17,15 @@ import contextlib
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from benchmarks import config, lighthouse
+from benchmarks import config, lighthouse, side_by_side
 from benchmarks.stats import median
 from student_portal import routes
-from tests.support.pocketbases import start_pocketbase
-from tests.support.site import Site
 
 PATHS = (routes.HOME, routes.YOUTUBE)
 SITE_PORT = int(os.environ.get("BENCH_SITE_PORT", os.environ.get("SITE_TEST_PORT", "3161")))
@@ -170,29 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"[video budget] {message}", file=sys.stderr, flush=True)
 
-    work = Path(tempfile.mkdtemp(prefix="video-budget-"))
-    pocketbase = start_pocketbase(work / "pb_data")
-    base_dir = args.base_dir.resolve()
-    sites = [
-        # The base's own Python package, not this checkout's (installed in the venv as editable).
-        Site(
-            pocketbase.url,
-            port=BASE_PORT,
-            log_file=work / "base.log",
-            project_dir=base_dir,
-            extra_env={"PYTHONPATH": str(base_dir)},
-        ),
-        Site(pocketbase.url, port=SITE_PORT, log_file=work / "ours.log"),
-    ]
-    try:
-        for site in sites:
-            log(f"starting {site.project_dir} on {site.url}")
-            site.start(timeout=600)
-        result = measure(sites[0].url, sites[1].url, args.runs, log, tuple(args.paths))
-    finally:
-        for site in sites:
-            site.stop()
-        pocketbase.stop()
+    with side_by_side.base_and_ours(
+        args.base_dir, base_port=BASE_PORT, ours_port=SITE_PORT, log=log, prefix="video-budget-"
+    ) as pair:
+        result = measure(pair.base.url, pair.ours.url, args.runs, log, tuple(args.paths))
     print(render(result))
     return 0
 

@@ -18,6 +18,19 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
 
 
+def stop_process_group(process: subprocess.Popen[bytes] | None, timeout: float) -> None:
+    """Stop a process started in its own group, children included (Reflex's workers, the venv's
+    `node` launcher and the real Node): SIGTERM, then SIGKILL after `timeout` seconds."""
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 class Site:
     def __init__(
         self,
@@ -85,15 +98,7 @@ class Site:
         raise RuntimeError(f"site not up after {timeout:.0f}s; see {self.log_file}")
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+        stop_process_group(self.process, timeout=20)
         self.process = None
 
     def __enter__(self) -> Site:
