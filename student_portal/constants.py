@@ -185,6 +185,8 @@ class Text:
     # The toast while the page cannot reach the server (components/connection.py).
     CONNECTION_LOST = Message("Cannot connect to the server.")
     CONNECTION_LOST_DETAIL = Message("Check your internet connection. The page reconnects by itself.")
+    # The toast when an event handler breaks on the server (backend_errors.py).
+    BACKEND_ERROR = Message("Something went wrong on our side. Please reload the page and try again.")
 
     # Login
     SIGN_IN = Message("Sign in")

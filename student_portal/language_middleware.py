@@ -7,6 +7,7 @@ variable it sets holds for the handler, its chained updates and a background tas
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from reflex.constants import RouteVar
@@ -23,11 +24,15 @@ def page_path(state: Any) -> str:
     return state.router.url.path or "/"
 
 
+def sent_path(router_data: Mapping[str, Any]) -> str | None:
+    """The page address the browser sent with an event (asPath: /si/jobs?x=1, else the route)."""
+    return router_data.get(RouteVar.ORIGIN) or router_data.get(RouteVar.PATH) or None
+
+
 def event_path(event: Any, state: Any) -> str:
     """The page address an event came from: the browser sends it with every event (cheap to
     read; a burst of visitors runs this once per event), else the state's router (set at hydrate)."""
-    router_data = getattr(event, "router_data", None) or {}
-    return router_data.get(RouteVar.ORIGIN) or router_data.get(RouteVar.PATH) or page_path(state)
+    return sent_path(getattr(event, "router_data", None) or {}) or page_path(state)
 
 
 class LanguageMiddleware(Middleware):

@@ -2,7 +2,8 @@
 
 Live updates need to know whether a visitor's websocket is on this worker (the token manager's
 `token_to_socket`) and, like a page's first answer (first_answer.py), to queue an event for a
-visitor (`app.event_processor.enqueue`); the
+visitor (`app.event_processor.enqueue`); the error toast reads the page of the event that broke
+(its `EventContext`, backend_errors.py); the
 Redis layout fixes (redis_layout_fixes.py) replace two methods; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
@@ -58,6 +59,28 @@ def check(app: rx.App) -> None:
 
     require(EventProcessor, "enqueue")
     built_pages_dir()  # raises if Reflex moved it
+    _event_context()  # raises if Reflex moved it
+
+
+def _event_context() -> type:
+    from reflex_base.event.context import EventContext
+
+    require(EventContext, "get")
+    if "router_data" not in getattr(EventContext, "__dataclass_fields__", {}):
+        raise ReflexInternalsChanged("Reflex changed: its EventContext has no router_data (see reflex_internals.py)")
+    return EventContext
+
+
+def event_router_data() -> dict[str, Any]:
+    """The router data of the event Reflex is handling ({} outside one): the page it came from.
+
+    Reflex calls the backend exception handler (backend_errors.py) in a task of its own, outside
+    the event's context variables (so the language LanguageMiddleware set is gone), with only its
+    EventContext set again; that holds the event's router data."""
+    try:
+        return dict(_event_context().get().router_data or {})  # type: ignore[attr-defined]
+    except LookupError:
+        return {}
 
 
 def socket_is_here(app: rx.App, token: str) -> bool:

@@ -11,6 +11,7 @@ from student_portal import (
     reflex_internals,
     site_pages,
 )
+from student_portal.backend_errors import backend_exception_handler
 from student_portal.components.footer import FOOTER_ID
 from student_portal.components.head_script import head_script
 from student_portal.components.root_scripts import root_scripts
@@ -46,6 +47,8 @@ app = rx.App(
     stylesheets=["styles/fonts.css", "styles/dark.css"],
     # Reflex's toasts (connection lost, backend error) with sonner fetched after the first view.
     toaster=lazy_toaster(),
+    # A handler that breaks shows its toast in the page's language.
+    backend_exception_handler=backend_exception_handler,
     head_components=[
         # Dark or light before the first paint, and the language switch's clicks (assets/head.js, blocking).
         head_script(),

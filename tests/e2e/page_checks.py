@@ -8,7 +8,9 @@ import re
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from student_portal.constants import StorageKey
+from student_portal.constants import StorageKey, Text
+from student_portal.i18n import in_language
+from student_portal.languages import LANGUAGES
 
 # Generous: two cores shared with other browser suites; the spec gives no number here.
 CONTENT_TIMEOUT_MS = 30_000
@@ -94,8 +96,21 @@ def new_visitor(browser: Browser, client_ip: str, **options) -> BrowserContext:
     return browser.new_context(extra_http_headers={"X-Forwarded-For": client_ip}, **options)
 
 
+def _backend_error_texts() -> list[str]:
+    """Our toast for a broken event handler (backend_errors.py), in every language."""
+    texts = []
+    for language in LANGUAGES:
+        with in_language(language):
+            texts.append(Text.BACKEND_ERROR)
+    return texts
+
+
 # What Reflex shows or logs when a page or an event handler breaks.
-CRASH_TEXTS = re.compile(r"An error occurred|Unexpected Application Error|Application error")
+CRASH_TEXTS = re.compile(
+    "|".join(
+        [r"An error occurred|Unexpected Application Error|Application error", *map(re.escape, _backend_error_texts())]
+    )
+)
 CRASH_LOG_LINES = ("[Reflex Backend Exception]", "[Reflex Frontend Exception]", "Traceback (most recent call last)")
 
 

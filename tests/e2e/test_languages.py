@@ -4,6 +4,7 @@ that comes back to the page in its language."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -303,3 +304,28 @@ def test_the_sitemap_and_robots_name_every_language(base_url: str) -> None:
     assert 'hreflang="si"' in sitemap and 'hreflang="x-default"' in sitemap
     robots = httpx.get(base_url + routes.ROBOTS_TXT, timeout=30).text
     assert "Disallow: /si/login" in robots and "Disallow: /ta/notes" in robots
+
+
+@pytest.mark.parametrize("language", [Language.SI, Language.TA])
+def test_a_broken_event_answers_with_the_error_toast_in_the_page_language(site, base_url: str, language) -> None:
+    from student_portal.backend_errors import TOAST_ID
+    from student_portal.state.carousel import CarouselState
+    from tests.e2e.page_checks import SiteLog
+    from tests.support.tab_socket import TabSocket
+
+    with in_language(language):
+        expected = Text.BACKEND_ERROR
+    log = SiteLog(site)
+    tab = TabSocket(base_url, in_language_path("/", language))
+    try:
+        tab.drain()
+        # A handler called without its arguments raises on the server (an old tab, a forged event).
+        tab.emit(f"{CarouselState.get_full_name()}.go_to", {})
+        tab.drain(quiet_s=2.0)
+    finally:
+        tab.close()
+    toasts = [event for event in tab.events if TOAST_ID in str(event)]
+    assert toasts, tab.events
+    # The toast is a script for the page, its text a JSON string in it.
+    assert json.dumps(expected)[1:-1] in toasts[0]["payload"]["function"]
+    assert "[Reflex Backend Exception]" in log.crashes()  # logged, as Reflex's own handler did

@@ -85,6 +85,7 @@ class TabSocket:
         self.ws = _WebSocket(f"{ws_url}{NAMESPACE}/?EIO=4&transport=websocket&token={self.token}", headers or {})
         self.received_bytes = 0
         self.deltas: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []  # frontend events the server sent (toasts...)
         opening = self.ws.receive(timeout=10)
         assert opening and opening.startswith("0"), opening
         boot = {"name": BOOT_EVENT, "payload": {}, "router_data": {"pathname": path, "asPath": path}}
@@ -108,6 +109,7 @@ class TabSocket:
                 name, *args = json.loads(message[len(f"42{NAMESPACE},") :])
                 if name == "event" and args and isinstance(args[0], dict):
                     self.deltas.append(args[0].get("delta") or {})
+                    self.events.extend(args[0].get("events") or [])
 
     def close(self) -> None:
         self.ws.close()

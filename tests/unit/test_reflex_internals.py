@@ -55,3 +55,18 @@ def test_reflex_connection_overlay_is_dropped_by_its_key_and_a_moved_one_is_name
     assert app.app_wraps  # the error boundary and the rest stay
     with pytest.raises(ReflexInternalsChanged, match="Overlay"):
         reflex_internals.without_connection_overlay(app)  # type: ignore[arg-type]
+
+
+def test_the_router_data_of_the_event_being_handled_and_none_outside_one() -> None:
+    import contextvars
+
+    from reflex_base.event.context import EventContext
+
+    def inside() -> dict:
+        EventContext.set(
+            EventContext(token="t", state_manager=None, enqueue_impl=None, router_data={"asPath": "/si/jobs"})  # type: ignore[arg-type]
+        )
+        return reflex_internals.event_router_data()
+
+    assert contextvars.Context().run(inside) == {"asPath": "/si/jobs"}
+    assert contextvars.Context().run(reflex_internals.event_router_data) == {}
