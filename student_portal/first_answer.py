@@ -3,8 +3,9 @@ while Reflex hydrates the page, so they come with the hydrate snapshot (one even
 
 With an `on_load` loader a page view costs three events: the hydrate, Reflex's
 `on_load_internal`, then the loader, which sends the content in a third answer. For 1,000
-visitors arriving at once on one worker, the two extra events and the loader's state proxy
-were about a third of the server's CPU per visit (profiled with py-spy, benchmarks/concurrency).
+visitors arriving at once on one worker, the two extra events and the loader's state proxy were
+about a quarter of the server's CPU per visit: 3.75 -> 2.83 ms without them
+(`python -m benchmarks.capacity_ab`, README "Speed").
 
 A page declares its sections instead of an on_load (`site_page(first_answer=FirstAnswer(...))`).
 The middleware below runs just before the hydrate handler, under the visitor's state lock (Reflex
@@ -12,8 +13,11 @@ The middleware below runs just before the hydrate handler, under the visitor's s
 whose data the shared cache has (in a few event loop turns) are shown there and then. Those
 still coming after BATCH_WINDOW_S (a cold cache, a slow PocketBase) are left to the page's
 background loader, queued for the visitor with their names, so the page shows their loading
-faces, as before, and the lock is never held across a slow fetch. Live updates see the hydrate as
-the loader's event (live_updates.py): the open page still gets its sections' refreshes.
+faces, as before, and the lock is never held across a slow fetch. Unlike an on_load, that
+loader is not cancelled when the visitor moves on before it is done: it then writes sections the
+new page does not show (harmless: a section shows what its address asks for). Live updates see
+the hydrate as the loader's event (live_updates.py): the open page still gets its sections'
+refreshes.
 """
 
 from __future__ import annotations
