@@ -1,5 +1,7 @@
 """A page's content in the websocket's first answer: its sections are written into the state
-while Reflex hydrates the page, so they come with the hydrate snapshot (one event, one delta).
+while Reflex hydrates the page, so they come with the hydrate snapshot (one event, one delta);
+on a navigation inside the site, with the answer to Reflex's `on_load_internal` (the one event
+such a navigation sends).
 
 With an `on_load` loader a page view costs three events: the hydrate, Reflex's
 `on_load_internal`, then the loader, which sends the content in a third answer. For 1,000
@@ -8,7 +10,7 @@ about a quarter of the server's CPU per visit: 3.75 -> 2.83 ms without them
 (`python -m benchmarks.capacity_ab`, README "Speed").
 
 A page declares its sections instead of an on_load (`site_page(first_answer=FirstAnswer(...))`).
-The middleware below runs just before the hydrate handler, under the visitor's state lock (Reflex
+The middleware below runs just before the page view's handler, under the visitor's state lock (Reflex
 0.10 awaits middlewares there, after setting the router to the page's address): the sections
 whose data the shared cache has (in a few event loop turns) are shown there and then. Those
 still coming after BATCH_WINDOW_S (a cold cache, a slow PocketBase) are left to the page's
@@ -26,7 +28,6 @@ import inspect
 from dataclasses import dataclass
 from typing import Any
 
-import reflex as rx
 from reflex.constants import PageNames, RouteVar
 from reflex.middleware import Middleware
 from reflex.utils.format import format_event_handler
@@ -35,8 +36,10 @@ from student_portal import reflex_internals, site_pages
 from student_portal.languages import without_language
 from student_portal.state.sections import BATCH_WINDOW_S, Section, show_within
 
-# The event Reflex's frontend sends once per page view (and on a reconnect).
-HYDRATE_EVENT = format_event_handler(rx.State.hydrate_and_load)
+# The events of a page view: the hydrate (a visit's first page, a reconnect) and Reflex's
+# `on_load_internal` (each navigation inside the site, which sends no hydrate).
+HYDRATE_EVENT, NAVIGATION_EVENT = reflex_internals.page_view_events()
+PAGE_VIEW_EVENTS = frozenset((HYDRATE_EVENT, NAVIGATION_EVENT))
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class FirstAnswerMiddleware(Middleware):
     write are in the page's language)."""
 
     async def preprocess(self, app: Any, state: Any, event: Any) -> None:
-        if event.name != HYDRATE_EVENT:
+        if event.name not in PAGE_VIEW_EVENTS:
             return None
         # The page's route from the router data (a dict read; `state.router` builds an object).
         data = state.router_data

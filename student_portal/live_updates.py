@@ -36,7 +36,7 @@ from reflex.event import Event
 from reflex.middleware import Middleware
 
 from student_portal import reflex_internals
-from student_portal.first_answer import HYDRATE_EVENT, first_answer_at
+from student_portal.first_answer import PAGE_VIEW_EVENTS, first_answer_at
 from student_portal.pocketbase import configured_client, content_cache
 from student_portal.pocketbase.realtime import RealtimeSubscriber
 from student_portal.state.live import FILLED_BY, LIVE_STATES, LiveSpec, specs_showing
@@ -195,8 +195,8 @@ class _ViewTracker(Middleware):
         # not, and the state's last router data stands in.
         data = event.router_data or state.router_data
         path, name = str(data.get(RouteVar.PATH) or ""), event.name
-        if name == HYDRATE_EVENT and (answer := first_answer_at(path)) is not None:
-            name = answer.rest_event  # the hydrate showed what the page's loader shows
+        if name in PAGE_VIEW_EVENTS and (answer := first_answer_at(path)) is not None:
+            name = answer.rest_event  # the page view showed what the page's loader shows
         _views.observe(str(data.get(RouteVar.CLIENT_TOKEN) or ""), path, name)
         return None
 

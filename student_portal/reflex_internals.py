@@ -2,7 +2,8 @@
 
 Live updates need to know whether a visitor's websocket is on this worker (the token manager's
 `token_to_socket`) and, like a page's first answer (first_answer.py), to queue an event for a
-visitor (`app.event_processor.enqueue`); the error toast reads the page of the event that broke
+visitor (`app.event_processor.enqueue`) and which events are a page view (the hydrate, and
+`on_load_internal` on a navigation inside the site); the error toast reads the page of the event that broke
 (its `EventContext`, backend_errors.py); the
 Redis layout fixes (redis_layout_fixes.py) replace two methods; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
@@ -60,6 +61,21 @@ def check(app: rx.App) -> None:
     require(EventProcessor, "enqueue")
     built_pages_dir()  # raises if Reflex moved it
     _event_context()  # raises if Reflex moved it
+
+
+def page_view_events() -> tuple[str, str]:
+    """The events Reflex's frontend sends for a page view: `hydrate_and_load` when its websocket
+    (re)connects (the first page of a visit), `on_load_internal` on each navigation inside the
+    site (.web/utils/context.jsx `onLoadInternalEvent`). Raises if Reflex renamed either."""
+    from reflex.state import OnLoadInternalState
+    from reflex.utils.format import format_event_handler
+
+    require(rx.State, "hydrate_and_load")
+    require(OnLoadInternalState, "on_load_internal")
+    return (
+        format_event_handler(rx.State.hydrate_and_load),
+        format_event_handler(OnLoadInternalState.on_load_internal),
+    )
 
 
 def _event_context() -> type:

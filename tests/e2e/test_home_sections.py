@@ -180,3 +180,19 @@ def test_the_home_page_keeps_its_sections_in_the_spec_order(page: Page, base_url
     assert tops == sorted(tops)
     slides_top = page.get_by_role("region", name=Text.SLIDES).bounding_box()["y"]
     assert tops[1] < slides_top < tops[2]
+
+
+def test_pages_answered_with_their_sections_fill_on_a_navigation_inside_the_site(page: Page, base_url: str) -> None:
+    # A navigation sends Reflex's on_load_internal, not a hydrate: the sections come with its
+    # answer (first_answer.py), for /shop as for / (these pages have no on_load).
+    page.goto(base_url + routes.JOBS)
+    expect(page.get_by_test_id("job-card").first).to_be_visible()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Home").click()
+    expect(page).to_have_url(base_url + "/")
+    expect(page.get_by_test_id("recording-card").first).to_be_visible()
+    expect(page.get_by_test_id("talent-card").first).to_be_visible()
+    expect(page.get_by_test_id("skeletons")).to_have_count(0)
+    page.get_by_role("navigation", name="Shortcuts").get_by_role("link", name=HOME_SHORTCUTS[3][0]).click()
+    expect(page).to_have_url(base_url + routes.SHOP)
+    expect(page.get_by_test_id("product-card").first).to_be_visible()
+    expect(page.get_by_test_id("skeletons")).to_have_count(0)

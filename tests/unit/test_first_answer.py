@@ -4,6 +4,7 @@ pages it answers, and what it leaves to the page's background loader."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,7 +12,13 @@ import pytest
 from reflex.constants import RouteVar
 
 from student_portal import first_answer, reflex_internals, site_pages
-from student_portal.first_answer import HYDRATE_EVENT, FirstAnswer, FirstAnswerMiddleware, english_route
+from student_portal.first_answer import (
+    HYDRATE_EVENT,
+    NAVIGATION_EVENT,
+    FirstAnswer,
+    FirstAnswerMiddleware,
+    english_route,
+)
 from student_portal.state import sections
 
 TOKEN = "tab-token"
@@ -34,11 +41,19 @@ def test_english_route(path: str, route: str) -> None:
     assert english_route(path) == route
 
 
-def test_the_hydrate_event_is_the_one_reflex_sends() -> None:
+def test_the_page_view_events_are_the_ones_reflex_sends() -> None:
     import reflex as rx
+    from reflex.state import OnLoadInternalState
 
-    assert "hydrate_and_load" in rx.State.event_handlers
     assert f"{rx.State.get_full_name()}.hydrate_and_load" == HYDRATE_EVENT
+    assert f"{OnLoadInternalState.get_full_name()}.on_load_internal" == NAVIGATION_EVENT
+    # What the compiled frontend sends on a navigation inside the site (Reflex's template of
+    # .web/utils/context.jsx, `onLoadInternalEvent`).
+    from reflex_base.compiler import templates
+    from reflex_base.constants import CompileVars
+
+    assert NAVIGATION_EVENT.endswith(CompileVars.ON_LOAD_INTERNAL)
+    assert "onLoadInternalEvent" in inspect.getsource(templates) and "ON_LOAD_INTERNAL" in inspect.getsource(templates)
 
 
 def test_the_home_page_answers_with_its_sections_and_has_no_on_load() -> None:
@@ -151,8 +166,9 @@ def page_with_answer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, di
     return queued
 
 
-async def test_the_hydrate_shows_what_is_ready_and_queues_the_loader_for_the_rest(page_with_answer) -> None:
-    event = SimpleNamespace(name=HYDRATE_EVENT)
+@pytest.mark.parametrize("event_name", [HYDRATE_EVENT, NAVIGATION_EVENT])
+async def test_a_page_view_shows_what_is_ready_and_queues_the_loader_for_the_rest(page_with_answer, event_name) -> None:
+    event = SimpleNamespace(name=event_name)
     assert await FirstAnswerMiddleware().preprocess(None, Root("/si/test-answer/"), event) is None
     assert Section.shown == [("News", "News data")]
     assert page_with_answer == [(TOKEN, "page.loader.load", {"sections": ["page.Talents"]})]

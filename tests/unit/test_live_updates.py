@@ -291,14 +291,15 @@ async def test_a_hydrate_that_showed_a_pages_sections_counts_as_its_loaders_even
     from reflex.constants import RouteVar
 
     from student_portal import live_updates, pages  # noqa: F401 - declares every page
-    from student_portal.first_answer import HYDRATE_EVENT
+    from student_portal.first_answer import HYDRATE_EVENT, NAVIGATION_EVENT
     from student_portal.state.news import NewsState
 
     tracker, token = live_updates._ViewTracker(), "hydrated-home-tab"
     state = SimpleNamespace(router_data={})
-    for path, expected in (("/jobs", []), ("/index", [NewsState])):  # "/index": Reflex's name for "/"
-        hydrate = SimpleNamespace(name=HYDRATE_EVENT, router_data={RouteVar.CLIENT_TOKEN: token, RouteVar.PATH: path})
-        await tracker.preprocess(None, state, hydrate)  # type: ignore[arg-type]
-        shown = [spec.state for tab, spec in live_updates._views.targets({Collection.NEWS}) if tab == token]
-        assert shown == expected, path
+    for name in (HYDRATE_EVENT, NAVIGATION_EVENT):  # a visit's first page, a navigation inside the site
+        for path, expected in (("/jobs", []), ("/index", [NewsState])):  # "/index": Reflex's name for "/"
+            view = SimpleNamespace(name=name, router_data={RouteVar.CLIENT_TOKEN: token, RouteVar.PATH: path})
+            await tracker.preprocess(None, state, view)  # type: ignore[arg-type]
+            shown = [spec.state for tab, spec in live_updates._views.targets({Collection.NEWS}) if tab == token]
+            assert shown == expected, (name, path)
     live_updates._views.forget(token)
