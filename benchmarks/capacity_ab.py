@@ -82,8 +82,11 @@ def _seconds(value: float | None) -> str:
 
 
 def render(result: dict[str, Any]) -> str:
-    lines = [f"{result['visitors']} visitors at once on {result['path']}, {result['rounds']} rounds (base, ours)"]
-    for name in ("base", "ours"):
+    names = list(result["builds"])
+    lines = [
+        f"{result['visitors']} visitors at once on {result['path']}, {result['rounds']} rounds ({', '.join(names)})"
+    ]
+    for name in names:
         bursts = result["builds"][name]
         each = ", ".join(f"{_seconds(b['p95_s'])} / {b['site_cpu_ms_per_visitor']} ms" for b in bursts)
         m = result["medians"][name]

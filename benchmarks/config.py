@@ -158,6 +158,10 @@ class Sizes:
     search_rebuilds: int = 10  # index rebuilds timed after an edit
     # Lighthouse's pages in these UI languages too (the large-catalog run keeps English only).
     lighthouse_languages: tuple[Language, ...] = LANGUAGES
+    # Reflex's floor (benchmarks/reflex_floor.py): bursts of this size, alternating with the blank
+    # template, this many each.
+    floor_visitors: int = 1000
+    floor_rounds: int = 3
 
 
 def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
@@ -166,7 +170,7 @@ def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tup
 
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400, 1000), 10)
-QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3)
+QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3, floor_visitors=20, floor_rounds=1)
 
 
 class Target:

@@ -117,6 +117,11 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
                 p95 = level["seconds"]["p95"]
                 ok = level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= p95_max
                 add(name, f"{level['errors']} errors, p95 {_s(p95)}", ok)
+        if "reflex_floor" in conc:
+            from benchmarks.reflex_floor import target_rows as floor_rows
+
+            for row in floor_rows(conc["reflex_floor"], Target.SPEED_VISITORS_LEVEL, Target.SPEED_VISITORS_P95_MAX_S):
+                add(*row)
     live = results.get("live_updates")
     if live:
         slowest, error = live["ms"]["max"], live["error"]
@@ -367,6 +372,11 @@ def render(results: dict[str, Any]) -> str:
             ),
             "",
         ]
+        floor = conc.get("reflex_floor")
+        if floor and "error" not in floor:
+            from benchmarks.capacity_ab import render
+
+            out += ["Side by side with Reflex's blank template (its floor; bursts alternating)", render(floor), ""]
     live = results.get("live_updates")
     if live:
         m = live["ms"]

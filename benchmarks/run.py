@@ -136,10 +136,17 @@ def _pocketbase(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[s
     return pocketbase_requests.measure(servers, sizes.anonymous_loads, sizes.signed_in_loads, log)
 
 
-def _concurrency(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
-    from benchmarks import concurrency
+def _concurrency(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import concurrency, reflex_floor
 
-    return concurrency.measure(servers, sizes.visitor_levels, config.CONTENT_PROBES[0].path, log)
+    result = concurrency.measure(servers, sizes.visitor_levels, config.CONTENT_PROBES[0].path, log)
+    # Beside our levels, what Reflex itself does at the largest: its blank template, bursts alternating.
+    try:
+        result["reflex_floor"] = reflex_floor.measure(servers, workdir, sizes.floor_visitors, sizes.floor_rounds, log)
+    except Exception as exc:  # our levels stand without it
+        log(f"reflex floor failed: {exc!r}")
+        result["reflex_floor"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+    return result
 
 
 def _live(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:

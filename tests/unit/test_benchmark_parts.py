@@ -644,3 +644,119 @@ def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
         }
     )
     assert "(bursts: - / 1.0 ms)" in nobody_text
+
+
+def _floor(ours: list[dict], blank: list[dict], visitors: int = 1000) -> dict:
+    from benchmarks.capacity_ab import medians
+    from benchmarks.reflex_floor import BLANK, OURS, our_share
+
+    builds = {OURS: ours, BLANK: blank}
+    meds = {name: medians(bursts) for name, bursts in builds.items()}
+    return {
+        "visitors": visitors,
+        "path": "/",
+        "rounds": len(ours),
+        "builds": builds,
+        "medians": meds,
+        "share": our_share(meds),
+    }
+
+
+def test_reflex_floor_reports_our_share_over_the_blank_template():
+    from benchmarks.capacity_ab import figures
+    from benchmarks.reflex_floor import our_share
+
+    floor = _floor(
+        [figures(_burst(4.0, 3.8)), figures(_burst(4.4, 4.1))], [figures(_burst(2.2, 1.9)), figures(_burst(2.6, 2.3))]
+    )
+    assert floor["share"] == {"p95_s": 1.8, "site_cpu_ms_per_visitor": 1.85}
+    # A build without any p95 (nobody got their data) leaves that share unknown.
+    assert our_share({"ours": {"p95_s": None, "site_cpu_ms_per_visitor": 3.0}, "blank template": {}}) == {
+        "p95_s": None,
+        "site_cpu_ms_per_visitor": None,
+    }
+
+
+def test_reflex_floor_rows_judge_each_build_against_issue_20s_target():
+    from benchmarks.capacity_ab import figures
+    from benchmarks.reflex_floor import target_rows
+
+    floor = _floor([figures(_burst(4.0, 3.8))], [figures(_burst(1.9, 1.7))])
+    rows = {name: (measured, ok) for name, measured, ok in target_rows(floor, 1000, 2.0)}
+    blank = rows["Speed (issue 20), side by side: Reflex's blank template, 1000 visitors at once: 0 errors, p95 <= 2 s"]
+    ours = rows["Speed (issue 20), side by side: our site, 1000 visitors at once: 0 errors, p95 <= 2 s"]
+    assert blank == ("0 errors, median p95 1.90 s (bursts 1.90 s), 1.7 ms site CPU per visitor", True)
+    assert ours[1] is False
+    assert "(+2.10 ms over the blank template's)" in ours[0]
+    # Errors fail a build whatever its p95; bursts of another size (a quick run) are not judged.
+    errors = _floor([figures(_burst(1.0, 1.0, errors=3))], [figures(_burst(1.0, 1.0))])
+    assert [ok for _, _, ok in target_rows(errors, 1000, 2.0)] == [False, True]
+    quick = _floor([figures(_burst(0.1, 1.0, visitors=20))], [figures(_burst(0.1, 1.0, visitors=20))], visitors=20)
+    assert [ok for _, _, ok in target_rows(quick, 1000, 2.0)] == [None, None]
+    failed = target_rows({"error": "RuntimeError: blank template did not build"}, 1000, 2.0)
+    assert failed == [
+        (
+            "Speed (issue 20), side by side: Reflex's blank template and ours",
+            "not measured: RuntimeError: blank template did not build",
+            None,
+        )
+    ]
+
+
+def test_reflex_floor_is_in_the_report_beside_the_concurrency_levels():
+    from benchmarks.capacity_ab import figures
+
+    level = {"visitors": 1000, "errors": 0, "seconds": {"p95": 4.1}}
+    floor = _floor([figures(_burst(4.0, 3.8))], [figures(_burst(2.4, 2.0))])
+    verdicts = _verdicts({"concurrency": {"levels": [level], "reflex_floor": floor}})
+    assert verdicts["Speed (issue 20): 1000 visitors: 0 errors, p95 <= 2 s"] == "MISS"
+    assert (
+        verdicts["Speed (issue 20), side by side: Reflex's blank template, 1000 visitors at once: 0 errors, p95 <= 2 s"]
+        == "MISS"
+    )
+
+
+def test_blank_template_is_made_once_per_work_dir(tmp_path, monkeypatch):
+    from benchmarks import servers
+
+    calls = []
+
+    def fake_run(*args, **kwargs):  # `reflex init` unavailable: the benchmark writes the template
+        calls.append(args)
+
+        class Done:
+            returncode = 1
+
+        return Done()
+
+    monkeypatch.setattr(servers.subprocess, "run", fake_run)
+    app_dir, origin = servers.create_blank_app(tmp_path)
+    assert origin == "written by the benchmark (reflex init failed)"
+    assert (app_dir / "blank_app" / "blank_app.py").read_text() == servers.BLANK_APP
+    assert servers.create_blank_app(tmp_path) == (app_dir, origin)
+    assert len(calls) == 1
+
+
+def test_the_concurrency_table_is_followed_by_the_side_by_side_with_the_blank_template():
+    from benchmarks.capacity_ab import figures
+
+    level = {
+        "visitors": 1000,
+        "ok": 1000,
+        "errors": 0,
+        "error_kinds": {},
+        "seconds": summary([3.9, 4.1]),
+        "connected_seconds": summary([2.0]),
+        "first_delta_seconds": summary([3.8]),
+        "rss_mib": {"before": 300.0, "peak": 420.0, "after": 410.0},
+        "cpu_seconds": {"site": 3.8, "clients": 1.6},
+        "wall_seconds": 4.4,
+    }
+    floor = _floor([figures(_burst(4.0, 3.8))], [figures(_burst(2.4, 2.0))])
+    text = report.render({"concurrency": {"path": "/", "levels": [level], "reflex_floor": floor}})
+    block = text.split("Side by side with Reflex's blank template", 1)[1]
+    assert "1000 visitors at once on /, 1 rounds (ours, blank template)" in block
+    assert "blank template: p95 2.4 s, site CPU 2.0 ms per visitor, 0 errors" in block
+    # A failed floor run prints no block (its row in the targets says why).
+    failed = report.render({"concurrency": {"path": "/", "levels": [level], "reflex_floor": {"error": "x"}}})
+    assert "Side by side with Reflex's blank template" not in failed
