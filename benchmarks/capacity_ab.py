@@ -51,6 +51,11 @@ class Build:
     def pocketbase_rss(self) -> int:
         return process_group_rss(self._pid(self.pocketbase))[0]
 
+    @classmethod
+    def of(cls, name: str, site: Site, pocketbase: Any) -> Build:
+        """A running site, with what its own build sends on first load."""
+        return cls(name, site, CompiledFrontend.read(site.project_dir / ".web"), pocketbase)
+
     @staticmethod
     def _pid(server: Any) -> int:
         assert server.process is not None, "not started"
@@ -67,10 +72,14 @@ def figures(level: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# The figures of a burst that are compared between builds (medians, reflex_floor.our_share).
+FIGURES = ("p95_s", "site_cpu_ms_per_visitor")
+
+
 def medians(bursts: list[dict[str, Any]]) -> dict[str, float | None]:
     """Median of each figure over a build's bursts (pure); errors are summed."""
     out: dict[str, Any] = {}
-    for key in ("p95_s", "site_cpu_ms_per_visitor"):
+    for key in FIGURES:
         middle = median([b[key] for b in bursts if b[key] is not None])
         out[key] = round(middle, 3) if middle is not None else None
     out["errors"] = sum(b["errors"] for b in bursts)
@@ -129,10 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     with side_by_side.base_and_ours(
         args.base_dir, base_port=BASE_PORT, ours_port=config.SITE_PORT, log=log, prefix="capacity-ab-"
     ) as pair:
-        builds = [
-            Build(name, site, CompiledFrontend.read(site.project_dir / ".web"), pair.pocketbase)
-            for name, site in (("base", pair.base), ("ours", pair.ours))
-        ]
+        builds = [Build.of(name, site, pair.pocketbase) for name, site in (("base", pair.base), ("ours", pair.ours))]
         with asyncio.Runner(loop_factory=concurrency.fast_loop_factory()) as runner:
             result = runner.run(compare(builds, args.visitors, args.rounds, args.path, log))
     print(render(result))

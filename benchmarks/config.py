@@ -196,3 +196,8 @@ class Target:
     SPEED_LANGUAGES: Final = (Language.EN, Language.SI)
     SPEED_VISITORS_LEVEL: Final = 1000  # arriving at once on one worker
     SPEED_VISITORS_P95_MAX_S: Final = 2.0
+
+    @staticmethod
+    def visitors_met(errors: int, p95_s: float | None, p95_max_s: float) -> bool:
+        """A burst meets a visitors target: errors within the bound, everyone's data by p95_max_s."""
+        return errors <= Target.VISITORS_ERRORS_MAX and p95_s is not None and p95_s <= p95_max_s

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import capacity_ab, concurrency
-from benchmarks.reflex_client import CompiledFrontend
+from benchmarks.config import Target
 from benchmarks.servers import BlankTemplate, Servers
 
 OURS, BLANK = "ours", "blank template"
@@ -26,7 +26,7 @@ PATH = "/"  # the blank template's only page; ours is the home page, as in concu
 def our_share(medians: dict[str, dict[str, Any]]) -> dict[str, float | None]:
     """Ours minus the blank template, per figure of capacity_ab.medians (pure)."""
     share: dict[str, float | None] = {}
-    for key in ("p95_s", "site_cpu_ms_per_visitor"):
+    for key in capacity_ab.FIGURES:
         ours, blank = medians.get(OURS, {}).get(key), medians.get(BLANK, {}).get(key)
         share[key] = None if ours is None or blank is None else round(ours - blank, 3)
     return share
@@ -40,10 +40,8 @@ def measure(servers: Servers, workdir: Path, visitors: int, rounds: int, log=pri
         servers.start_site()
         assert blank.site is not None and servers.site is not None
         builds = [
-            capacity_ab.Build(OURS, servers.site, CompiledFrontend.read(), servers.pocketbase),
-            capacity_ab.Build(
-                BLANK, blank.site, CompiledFrontend.read(blank.site.project_dir / ".web"), servers.pocketbase
-            ),
+            capacity_ab.Build.of(OURS, servers.site, servers.pocketbase),
+            capacity_ab.Build.of(BLANK, blank.site, servers.pocketbase),
         ]
         with asyncio.Runner(loop_factory=concurrency.fast_loop_factory()) as runner:
             result = runner.run(capacity_ab.compare(builds, visitors, rounds, PATH, log))
@@ -74,7 +72,7 @@ def target_rows(floor: dict[str, Any], level: int, p95_max_s: float) -> list[tup
         )
         if name == OURS and floor["share"]["site_cpu_ms_per_visitor"] is not None:
             measured += f" ({floor['share']['site_cpu_ms_per_visitor']:+.2f} ms over the blank template's)"
-        ok = None if floor["visitors"] != level else m["errors"] == 0 and p95 is not None and p95 <= p95_max_s
+        ok = None if floor["visitors"] != level else Target.visitors_met(m["errors"], p95, p95_max_s)
         who = "Reflex's blank template" if name == BLANK else "our site"
         rows.append(
             (f"{prefix}: {who}, {floor['visitors']} visitors at once: 0 errors, p95 <= {p95_max_s:g} s", measured, ok)

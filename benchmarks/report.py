@@ -115,7 +115,7 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
                 add(name, "not run at this level", None)
             else:
                 p95 = level["seconds"]["p95"]
-                ok = level["errors"] <= Target.VISITORS_ERRORS_MAX and p95 is not None and p95 <= p95_max
+                ok = Target.visitors_met(level["errors"], p95, p95_max)
                 add(name, f"{level['errors']} errors, p95 {_s(p95)}", ok)
         if "reflex_floor" in conc:
             from benchmarks.reflex_floor import target_rows as floor_rows
