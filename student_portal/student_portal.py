@@ -44,8 +44,9 @@ app = rx.App(
     html_lang="en",
     # Noto Sans Sinhala / Tamil, downloaded only by a page that shows those letters.
     # Dark theme: the palette's dark values under html.dark (see the file).
-    stylesheets=["styles/fonts.css", "styles/dark.css"],
-    # Reflex's toasts (connection lost, backend error) with sonner fetched after the first view.
+    # render-when-near: long pages' later parts drawn only near the viewport (see the file).
+    stylesheets=["styles/fonts.css", "styles/dark.css", "styles/rendering.css"],
+    # Reflex's toasts (connection lost, backend error) with sonner fetched for the first toast only.
     toaster=lazy_toaster(),
     # A handler that breaks shows its toast in the page's language.
     backend_exception_handler=backend_exception_handler,

@@ -63,6 +63,12 @@ def floating_chat_link() -> rx.Component:
     )
 
 
+def render_when_near(child: rx.Component) -> rx.Component:
+    """`child` drawn only once it nears the viewport (assets/styles/rendering.css): for the parts of
+    a long page below a phone's first screen. Nothing inside may be `position: fixed`."""
+    return rx.el.div(child, class_name="render-when-near")
+
+
 def shell(*children: rx.Component, route: str) -> rx.Component:
     return rx.el.div(
         # A plain <a> (see links.py): through the router, axe no longer took it for a skip link.

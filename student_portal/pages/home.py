@@ -7,7 +7,7 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.articles import articles_section
 from student_portal.components.hero import hero
-from student_portal.components.layout import site_page
+from student_portal.components.layout import render_when_near, site_page
 from student_portal.components.news import latest_news
 from student_portal.components.recordings import recordings_preview
 from student_portal.components.schedule import class_schedule
@@ -32,13 +32,19 @@ def home() -> rx.Component:
     return rx.el.div(
         hero(),
         latest_news(),
-        slides_carousel(),
-        class_schedule(),
-        recordings_preview(),
-        shop_section(limit=Limit.HOME_SHOP_PREVIEW),
-        social_section(),
-        proud_stats(),
-        articles_section(),
-        talents_section(),
+        # Below a phone's first screen (the hero and the news fill it): drawn as they near it.
+        *(
+            render_when_near(section)
+            for section in (
+                slides_carousel(),
+                class_schedule(),
+                recordings_preview(),
+                shop_section(limit=Limit.HOME_SHOP_PREVIEW),
+                social_section(),
+                proud_stats(),
+                articles_section(),
+                talents_section(),
+            )
+        ),
         class_name="flex flex-col gap-10",
     )

@@ -196,3 +196,24 @@ def test_pages_answered_with_their_sections_fill_on_a_navigation_inside_the_site
     expect(page).to_have_url(base_url + routes.SHOP)
     expect(page.get_by_test_id("product-card").first).to_be_visible()
     expect(page.get_by_test_id("skeletons")).to_have_count(0)
+
+
+def test_sections_below_the_first_screen_are_drawn_only_as_they_near_it(
+    sized_page: Page, base_url: str, viewport: dict
+) -> None:
+    sized_page.goto(base_url + "/")
+    expect(sized_page.get_by_test_id("talent-card").first).to_be_attached()
+    deferred = sized_page.locator(".render-when-near")
+    expect(deferred).to_have_count(8)  # every section after the hero and the news
+    assert all(box["y"] >= viewport["height"] for box in (d.bounding_box() for d in deferred.all()) if box)
+    talents = sized_page.get_by_role("heading", name=Text.TALENTS, exact=True)
+    drawn = "element => element.checkVisibility({contentVisibilityAuto: true})"
+    assert talents.evaluate(drawn) is False  # far below: not styled, laid out or painted yet
+    assert sized_page.get_by_role("heading", name=Text.LATEST_NEWS, exact=True).evaluate(drawn) is True
+    talents.scroll_into_view_if_needed()
+    expect(sized_page.get_by_test_id("talent-card").first).to_be_visible()
+    sized_page.wait_for_function(
+        "() => document.getElementById('talents-title').checkVisibility({contentVisibilityAuto: true})"
+    )
+    # what overhangs a section's edge (card shadows, focus outlines) is not clipped by its containment
+    assert deferred.last.evaluate("e => getComputedStyle(e).overflowClipMargin") == "16px"
