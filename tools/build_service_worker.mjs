@@ -3,7 +3,7 @@
 //
 // 1. copies Workbox's runtime into the static dir (served from our own origin);
 // 2. fills sw.js's precache list with the app shell: the content-hashed JS/CSS that the home page
-//    and /saved load (/saved opens kept files offline), the kept-files list, the offline pages,
+//    and /saved load (/saved opens kept files offline), the kept-files list, sonner, the offline pages,
 //    /saved's page, the manifest and its icons. Other built assets are cached by the worker the
 //    first time a page uses them (a student does not pay up front for pages never opened).
 // Reflex compresses the static dir (sw.js.gz...) after the plugins' post_build.
@@ -18,8 +18,10 @@ const { copyWorkboxLibraries, injectManifest } = require("workbox-build");
 const SHELL_PAGES = ["index.html", "saved.html"];
 // The offline page of each language (student_portal/offline_page.py wrote them just before).
 const SHELL_FILES = ["offline.html", "si/offline.html", "ta/offline.html", "saved.html", "manifest.webmanifest", "icons/*.png"];
-// Loaded by /saved only when it draws the kept files (a NoSSR component: not in its HTML).
-const SHELL_CHUNKS = /^kept_files-[\w-]+\.js$/;
+// Loaded by /saved only when it draws the kept files (a NoSSR component: not in its HTML), and
+// sonner, loaded by any page only for its first toast (assets/toaster.js): the toast that says
+// the connection is lost must not need the connection.
+const SHELL_CHUNKS = /^(kept_files|toast_library)-[\w-]+\.js$/;
 
 function shellAssets() {
   const found = new Set();

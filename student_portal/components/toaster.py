@@ -1,6 +1,6 @@
-"""Reflex's toast provider with sonner fetched after the first view (assets/toaster.js): the same
-<Toaster/> and `refs.__toast` as rx.toast.provider(), minus ~10 KB gzipped of every page's
-critical scripts. Passed as rx.App(toaster=...)."""
+"""Reflex's toast provider with sonner fetched for the first toast only (assets/toaster.js): the
+same <Toaster/> and `refs.__toast` as rx.toast.provider(), minus ~10 KB gzipped and a long task
+on every page view. Passed as rx.App(toaster=...)."""
 
 from __future__ import annotations
 

@@ -107,27 +107,51 @@ _EARLY_TOAST = """
 }, 5); })();
 """
 _SONNER_MARK = "data-sonner-toaster"
-_REQUESTED_AFTER_LOAD = """(urls) => {
-  const loaded = performance.getEntriesByType("navigation")[0].loadEventStart;
-  return urls.map((url) => {
-    const entries = performance.getEntriesByName(url);
-    return entries.length > 0 && entries.every((entry) => entry.startTime >= loaded);
-  });
-}"""
+_TOASTS_READY = "() => !!window.__reflex?.['$/utils/state']?.refs?.__toast"
+_NOTIFICATIONS = 'section[aria-label*="Notifications"]'  # sonner's <Toaster/>, mounted
 
 
-def test_toasts_work_with_sonner_fetched_only_after_the_page_loaded(page: Page, base_url: str) -> None:
-    page.add_init_script(_EARLY_TOAST)
+def _sonner_scripts(scripts: list) -> list[str]:
+    return [r.url for r in scripts if _SONNER_MARK in r.text()]
+
+
+def test_a_page_fetches_no_sonner_until_a_toast_is_asked_for(page: Page, base_url: str) -> None:
     scripts: list = []
     page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
     page.goto(base_url + "/")
-    # The toast asked for before sonner arrived is shown once it has.
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(_TOASTS_READY)
+    page.wait_for_timeout(3000)  # past the idle moment that used to fetch it, and the page's settling
+    assert scripts and not _sonner_scripts(scripts)
+    expect(page.locator(_NOTIFICATIONS)).to_have_count(0)
+
+    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Asked for toast')")
+    expect(page.get_by_text("Asked for toast")).to_be_visible(timeout=15_000)
+    assert _sonner_scripts(scripts)
+
+
+def test_a_toast_asked_for_before_the_page_is_up_shows_once_sonner_arrives(page: Page, base_url: str) -> None:
+    page.add_init_script(_EARLY_TOAST)
+    page.goto(base_url + "/")
     expect(page.get_by_text("Early toast")).to_be_visible(timeout=15_000)
-    sonner = [r.url for r in scripts if _SONNER_MARK in r.text()]
-    assert sonner and len(scripts) > len(sonner)
-    # Asked for only once the page had loaded, by the page's own clock (Playwright's response
-    # events may still come in after `goto` returns: a list taken then can hold a later one).
-    assert page.evaluate(_REQUESTED_AFTER_LOAD, sonner) == [True] * len(sonner)
+    expect(page.locator(_NOTIFICATIONS)).to_have_count(1)
+
+
+def test_a_dismiss_before_any_toast_fetches_nothing_and_one_after_a_toast_follows_it(page: Page, base_url: str) -> None:
+    scripts: list = []
+    page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    page.goto(base_url + "/")
+    page.wait_for_function(_TOASTS_READY)
+    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.dismiss('websocket-error')")
+    page.wait_for_timeout(1500)
+    assert not _sonner_scripts(scripts)
+    # Asked for and dismissed before sonner has arrived: it never shows.
+    page.evaluate(
+        """() => { const toast = window.__reflex['$/utils/state'].refs.__toast;
+        toast.error('Gone before shown', {id: 'gone'}); toast.dismiss('gone'); toast('Shown after'); }"""
+    )
+    expect(page.get_by_text("Shown after")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Gone before shown")).to_have_count(0)
 
 
 def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(browser, base_url: str) -> None:
@@ -135,26 +159,30 @@ def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(br
     scripts: list = []
     first.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
     first.goto(base_url + "/")
-    expect(first.locator('section[aria-label*="Notifications"]')).to_have_count(1)  # sonner's, mounted
-    sonner_url = next(r.url for r in scripts if _SONNER_MARK in r.text())
+    first.wait_for_function(_TOASTS_READY)
+    first.evaluate("window.__reflex['$/utils/state'].refs.__toast('First page toast')")
+    expect(first.locator(_NOTIFICATIONS)).to_have_count(1)
+    sonner_url = _sonner_scripts(scripts)[0]
     first.close()
 
-    page = browser.new_page()  # sonner unreachable, as offline on a page the service worker serves
+    page = browser.new_page()  # sonner unreachable: the connection dropped, no worker yet
     refused: list[str] = []
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.route(sonner_url, lambda route: (refused.append(route.request.url), route.abort()))
     page.goto(base_url + "/")
-    for _ in range(100):  # the fetch comes once the page has loaded and the browser is idle
+    page.wait_for_function(_TOASTS_READY)
+    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Lost toast')")
+    for _ in range(100):
         if refused:
             break
         page.wait_for_timeout(100)
     assert refused and not errors
-    expect(page.locator('section[aria-label*="Notifications"]')).to_have_count(0)
+    expect(page.locator(_NOTIFICATIONS)).to_have_count(0)
     page.unroute(sonner_url)
     # A failed lazy import may have made offline.js reload the page once (Vite's preloadError
     # recovery): toast on the page that is there once its state is up.
-    page.wait_for_function("() => !!window.__reflex?.['$/utils/state']?.refs?.__toast")
+    page.wait_for_function(_TOASTS_READY)
     page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Back online toast')")
     expect(page.get_by_text("Back online toast")).to_be_visible(timeout=15_000)
     page.close()
