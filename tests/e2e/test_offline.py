@@ -59,6 +59,8 @@ def test_service_worker_installs_and_precaches_the_app_shell(page: Page, base_ur
     assert {"/offline.html", "/saved.html", "/manifest.webmanifest"} <= paths
     assert any(p.startswith("/assets/") and p.endswith(".js") for p in paths)
     assert any(p.startswith("/assets/") and p.endswith(".css") for p in paths)
+    # sonner, fetched by a page only for its first toast: the connection-lost toast needs no network
+    assert any(re.fullmatch(r"/assets/toast_library-[\w-]+\.js", p) for p in paths)
     # the worker's own files come from our origin, with the security headers
     for path in ["/sw.js", "/manifest.webmanifest", "/offline.html"]:
         response = httpx.get(base_url + path)
@@ -83,6 +85,12 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
     viewer.get_by_test_id("keep-offline").click()
     expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
 
+    # The page wrote its plain local time (no locale formatting on its main thread)...
+    copy = page.evaluate(
+        """() => caches.open('sp-pages').then(c => c.keys().then(keys => c.match(keys.find(
+            k => new URL(k.url).pathname === '/jobs')))).then(r => r.text())"""
+    )
+    assert re.search(r'<time [^>]*data-saved-at=""[^>]*>\d{4}-\d\d-\d\d \d\d:\d\d</time>', copy)
     context.set_offline(True)
     try:
         page.goto(base_url + "/jobs")
@@ -90,6 +98,9 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
         expect(banner).to_contain_text("as you last saw it")
         saved_at = banner.locator("time").get_attribute("datetime") or ""
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", saved_at)
+        # ...and the worker writes it in the page's language as it serves the copy
+        shown = page.evaluate("iso => new Date(iso).toLocaleString('en')", saved_at)
+        expect(banner.locator("time")).to_have_text(shown)
         expect(page.get_by_role("heading", name=first_title).first).to_be_visible()
 
         page.goto(base_url + "/booking")  # never visited here
