@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
@@ -217,3 +219,15 @@ def test_sections_below_the_first_screen_are_drawn_only_as_they_near_it(
     )
     # what overhangs a section's edge (card shadows, focus outlines) is not clipped by its containment
     assert deferred.last.evaluate("e => getComputedStyle(e).overflowClipMargin") == "16px"
+
+
+@pytest.mark.parametrize("width", [390, 412, 1280], ids=lambda width: f"{width}px")
+def test_buttons_in_sections_not_yet_drawn_are_not_covered(page: Page, base_url: str, width: int) -> None:
+    # axe's target-size rule (Lighthouse runs it at 412 px) measures a skipped section's content:
+    # in a box shorter than that content it would overflow onto the next section's buttons.
+    page.set_viewport_size({"width": width, "height": 823})
+    page.goto(base_url + "/")
+    expect(page.get_by_test_id("talent-card").first).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    found = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["target-size"]}})
+    assert not [v["id"] for v in found.response["violations"]], found.response["violations"]
