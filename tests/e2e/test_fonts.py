@@ -77,6 +77,10 @@ def test_home_sinhala_shop_heading_and_news_excerpt_render_in_our_font_not_tofu(
     assert all(url.startswith(base_url + "/assets/") for url in fonts), fonts
     assert csp_errors == []
 
+    # The shop is below the first screen: drawn (and its fonts used) once it nears the viewport.
+    heading.scroll_into_view_if_needed()
+    heading.evaluate("el => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert heading.evaluate("el => el.checkVisibility({contentVisibilityAuto: true})")
     assert _families_used(page, "#shop-heading").get(SINHALA, 0) >= len("යාළුවන්ගේ")
     excerpt.evaluate("el => el.setAttribute('data-font-probe', '')")
     assert _families_used(page, "[data-font-probe]").get(SINHALA, 0) > 0
