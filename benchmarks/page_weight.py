@@ -1,6 +1,6 @@
 """What a first visit downloads per page: JavaScript + CSS (bytes on the wire: the built assets
 are served pre-gzipped) and, apart, font files; `script_at_load`: the script bytes fetched by the
-load event, before what a page fetches once it has loaded (sonner, players' previews). For issue
+load event, before what a page fetches once it has loaded (players' previews). For issue
 #12's budget (at most 3 KB gzipped JS+CSS growth per page, fonts aside): run it on main's checkout
 and on yours, compare.
 
