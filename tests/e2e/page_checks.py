@@ -15,6 +15,10 @@ from student_portal.languages import LANGUAGES
 # Generous: two cores shared with other browser suites; the spec gives no number here.
 CONTENT_TIMEOUT_MS = 30_000
 
+# Whether the browser has drawn an element: false inside a part not drawn until it nears the
+# viewport (content-visibility: auto, components/layout.py's render_when_near).
+DRAWN = "element => element.checkVisibility({contentVisibilityAuto: true})"
+
 # "Loading..." in English, Sinhala and Tamil (the catalogs' words for it).
 _LOADING = re.compile(r"^Loading|පූරණය වෙමින්|ஏற்றப்படு")
 

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from student_portal import routes
 from student_portal.constants import Text
+from tests.e2e.page_checks import DRAWN
 
 SINHALA = "Noto Sans Sinhala"
 TAMIL = "Noto Sans Tamil"
@@ -80,7 +81,7 @@ def test_home_sinhala_shop_heading_and_news_excerpt_render_in_our_font_not_tofu(
     # The shop is below the first screen: drawn (and its fonts used) once it nears the viewport.
     heading.scroll_into_view_if_needed()
     heading.evaluate("el => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    assert heading.evaluate("el => el.checkVisibility({contentVisibilityAuto: true})")
+    assert heading.evaluate(DRAWN)
     assert _families_used(page, "#shop-heading").get(SINHALA, 0) >= len("යාළුවන්ගේ")
     excerpt.evaluate("el => el.setAttribute('data-font-probe', '')")
     assert _families_used(page, "[data-font-probe]").get(SINHALA, 0) > 0

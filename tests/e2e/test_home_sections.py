@@ -12,6 +12,7 @@ from student_portal import routes
 from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Text, Timing
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
+from tests.e2e.page_checks import DRAWN
 
 SOCIAL_TITLES = [
     "Kuppi Recordings on YouTube",
@@ -209,14 +210,11 @@ def test_sections_below_the_first_screen_are_drawn_only_as_they_near_it(
     expect(deferred).to_have_count(8)  # every section after the hero and the news
     assert all(box["y"] >= viewport["height"] for box in (d.bounding_box() for d in deferred.all()) if box)
     talents = sized_page.get_by_role("heading", name=Text.TALENTS, exact=True)
-    drawn = "element => element.checkVisibility({contentVisibilityAuto: true})"
-    assert talents.evaluate(drawn) is False  # far below: not styled, laid out or painted yet
-    assert sized_page.get_by_role("heading", name=Text.LATEST_NEWS, exact=True).evaluate(drawn) is True
+    assert talents.evaluate(DRAWN) is False  # far below: not styled, laid out or painted yet
+    assert sized_page.get_by_role("heading", name=Text.LATEST_NEWS, exact=True).evaluate(DRAWN) is True
     talents.scroll_into_view_if_needed()
     expect(sized_page.get_by_test_id("talent-card").first).to_be_visible()
-    sized_page.wait_for_function(
-        "() => document.getElementById('talents-title').checkVisibility({contentVisibilityAuto: true})"
-    )
+    sized_page.wait_for_function(f"() => ({DRAWN})(document.getElementById('talents-title'))")
     # what overhangs a section's edge (card shadows, focus outlines) is not clipped by its containment
     assert deferred.last.evaluate("e => getComputedStyle(e).overflowClipMargin") == "16px"
 

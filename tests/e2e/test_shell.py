@@ -108,7 +108,15 @@ _EARLY_TOAST = """
 """
 _SONNER_MARK = "data-sonner-toaster"
 _TOASTS_READY = "() => !!window.__reflex?.['$/utils/state']?.refs?.__toast"
+_TOAST = "window.__reflex['$/utils/state'].refs.__toast"  # once _TOASTS_READY
 _NOTIFICATIONS = 'section[aria-label*="Notifications"]'  # sonner's <Toaster/>, mounted
+
+
+def _script_responses(page: Page) -> list:
+    """The page's script responses from now on."""
+    scripts: list = []
+    page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    return scripts
 
 
 def _sonner_scripts(scripts: list) -> list[str]:
@@ -116,8 +124,7 @@ def _sonner_scripts(scripts: list) -> list[str]:
 
 
 def test_a_page_fetches_no_sonner_until_a_toast_is_asked_for(page: Page, base_url: str) -> None:
-    scripts: list = []
-    page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    scripts = _script_responses(page)
     page.goto(base_url + "/")
     page.wait_for_load_state("networkidle")
     page.wait_for_function(_TOASTS_READY)
@@ -125,7 +132,7 @@ def test_a_page_fetches_no_sonner_until_a_toast_is_asked_for(page: Page, base_ur
     assert scripts and not _sonner_scripts(scripts)
     expect(page.locator(_NOTIFICATIONS)).to_have_count(0)
 
-    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Asked for toast')")
+    page.evaluate(f"{_TOAST}.error('Asked for toast')")
     expect(page.get_by_text("Asked for toast")).to_be_visible(timeout=15_000)
     assert _sonner_scripts(scripts)
 
@@ -138,17 +145,16 @@ def test_a_toast_asked_for_before_the_page_is_up_shows_once_sonner_arrives(page:
 
 
 def test_a_dismiss_before_any_toast_fetches_nothing_and_one_after_a_toast_follows_it(page: Page, base_url: str) -> None:
-    scripts: list = []
-    page.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    scripts = _script_responses(page)
     page.goto(base_url + "/")
     page.wait_for_function(_TOASTS_READY)
-    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.dismiss('websocket-error')")
+    page.evaluate(f"{_TOAST}.dismiss('websocket-error')")
     page.wait_for_timeout(1500)
     assert not _sonner_scripts(scripts)
     # Asked for and dismissed before sonner has arrived: it never shows.
     page.evaluate(
-        """() => { const toast = window.__reflex['$/utils/state'].refs.__toast;
-        toast.error('Gone before shown', {id: 'gone'}); toast.dismiss('gone'); toast('Shown after'); }"""
+        f"""() => {{ const toast = {_TOAST};
+        toast.error('Gone before shown', {{id: 'gone'}}); toast.dismiss('gone'); toast('Shown after'); }}"""
     )
     expect(page.get_by_text("Shown after")).to_be_visible(timeout=15_000)
     expect(page.get_by_text("Gone before shown")).to_have_count(0)
@@ -156,11 +162,10 @@ def test_a_dismiss_before_any_toast_fetches_nothing_and_one_after_a_toast_follow
 
 def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(browser, base_url: str) -> None:
     first = browser.new_page()
-    scripts: list = []
-    first.on("response", lambda r: scripts.append(r) if r.request.resource_type == "script" else None)
+    scripts = _script_responses(first)
     first.goto(base_url + "/")
     first.wait_for_function(_TOASTS_READY)
-    first.evaluate("window.__reflex['$/utils/state'].refs.__toast('First page toast')")
+    first.evaluate(f"{_TOAST}('First page toast')")
     expect(first.locator(_NOTIFICATIONS)).to_have_count(1)
     sonner_url = _sonner_scripts(scripts)[0]
     first.close()
@@ -172,7 +177,7 @@ def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(br
     page.route(sonner_url, lambda route: (refused.append(route.request.url), route.abort()))
     page.goto(base_url + "/")
     page.wait_for_function(_TOASTS_READY)
-    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Lost toast')")
+    page.evaluate(f"{_TOAST}.error('Lost toast')")
     for _ in range(100):
         if refused:
             break
@@ -183,7 +188,7 @@ def test_a_toast_after_a_failed_sonner_fetch_shows_once_sonner_can_be_fetched(br
     # A failed lazy import may have made offline.js reload the page once (Vite's preloadError
     # recovery): toast on the page that is there once its state is up.
     page.wait_for_function(_TOASTS_READY)
-    page.evaluate("window.__reflex['$/utils/state'].refs.__toast.error('Back online toast')")
+    page.evaluate(f"{_TOAST}.error('Back online toast')")
     expect(page.get_by_text("Back online toast")).to_be_visible(timeout=15_000)
     page.close()
 
