@@ -162,6 +162,11 @@ class Sizes:
     # template, this many each.
     floor_visitors: int = 1000
     floor_rounds: int = 3
+    # Lighthouse runs per page as deployed, where issue 20's speed targets are judged: the run with
+    # the median performance score counts (lighthouse.best_of). One run's Total Blocking Time moves
+    # a page by 3-5 points on this shared machine; Lighthouse's own guidance on variability is to
+    # take the median of several runs.
+    speed_lighthouse_runs: int = 3
 
 
 def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
@@ -170,7 +175,9 @@ def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tup
 
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400, 1000), 10)
-QUICK: Final = Sizes(("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3, floor_visitors=20, floor_rounds=1)
+QUICK: Final = Sizes(
+    ("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3, floor_visitors=20, floor_rounds=1, speed_lighthouse_runs=1
+)
 
 
 class Target:

@@ -203,12 +203,17 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
 LIGHTHOUSE_HEADERS = ["page", "perf", "a11y", "best-pr", "seo", "FCP", "LCP", "TBT", "CLS", "bytes", "images", "error"]
 
 
+def _runs(scores: list[int | None] | None) -> str:
+    """Every run's score beside the median one shown, when a page had several."""
+    return f" ({'/'.join(_v(score) for score in scores)})" if scores and len(scores) > 1 else ""
+
+
 def _lighthouse_row(path: str, p: dict[str, Any], *, marked: bool) -> list[str]:
     marks = lighthouse_targets(p) if marked else {}
     mark = lambda key: f" {marks[key]}" if key in marks and marks[key] != NA else ""  # noqa: E731
     return [
         path,
-        _v(p.get("performance")) + mark("performance"),
+        _v(p.get("performance")) + mark("performance") + _runs(p.get("performance_runs")),
         _v(p.get("accessibility")) + mark("accessibility"),
         _v(p.get("best-practices")) + mark("best-practices"),
         _v(p.get("seo")) + mark("seo"),

@@ -112,7 +112,7 @@ def _lighthouse_deployed(servers: Servers, workdir: Path, sizes: config.Sizes) -
         front.start()
         languages = tuple(lang for lang in sizes.lighthouse_languages if lang in config.Target.SPEED_LANGUAGES)
         pages = config.in_languages(sizes.lighthouse_pages, languages)
-        return lighthouse.measure_deployed(front.url, pages, sizes.lighthouse_runs, log)
+        return lighthouse.measure_deployed(front.url, pages, sizes.speed_lighthouse_runs, log)
     finally:
         front.stop()
         servers.restart_site()  # the next measurements load the site directly
