@@ -148,13 +148,23 @@ class ContentCache:
         """Fetch `collection` unless a fresh copy is cached (or its failure is remembered: raises)."""
         await self._current(collection)
 
+    def fresh(self, collection: str) -> bool:
+        """Whether a fresh copy of `collection` is cached: reading it now waits for nothing."""
+        return self._fresh_entry(collection, self._clock()) is not None
+
+    def _fresh_entry(self, collection: str, now: float) -> _Entry | None:
+        entry = self._entries.get(collection)
+        if entry is not None and now - entry.fetched_at < (self.live_ttl if self.live else self.ttl):
+            return entry
+        return None
+
     async def _current(self, collection: str) -> tuple[Record, ...]:
         """The cached records themselves, no copy (a catalog's 20,000 would cost each visitor
         ~50 us per copy): fresh, else fetched once for every caller."""
         spec = self._spec(collection)
         now = self._clock()
-        entry = self._entries.get(collection)
-        if entry is not None and now - entry.fetched_at < (self.live_ttl if self.live else self.ttl):
+        entry = self._fresh_entry(collection, now)
+        if entry is not None:
             return entry.records
         failure = self._failures.get(collection)
         if failure is not None and now - failure.at < self.failure_ttl:

@@ -56,8 +56,11 @@ async def public_lists(*sources: tuple[str, type[Record], Callable[[Any], Any]])
     """
     cache = content_cache()  # once: a page view reads several lists
     # The first pass only fetches what is missing (no rows copied for nothing); failures are
-    # reported by the second.
-    await asyncio.gather(*(cache.ready(source[0]) for source in sources), return_exceptions=True)
+    # reported by the second. A warm cache, as every visitor but the first per TTL finds it,
+    # skips it: no task per list for a read that would not wait.
+    missing = [source[0] for source in sources if not cache.fresh(source[0])]
+    if missing:
+        await asyncio.gather(*map(cache.ready, missing), return_exceptions=True)
     return [await _rows(cache, *source) for source in sources]
 
 

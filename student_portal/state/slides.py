@@ -6,14 +6,13 @@ decided by CSS at 700 px (components/slides.py), so it follows window resizes li
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 import reflex as rx
 
 from student_portal.pocketbase import DeviceSlide
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import file_url, public_rows
+from student_portal.state.content import file_url, public_lists
 from student_portal.state.sections import Section
 
 DESKTOP_THUMB = "1280x480"
@@ -47,10 +46,11 @@ class SlidesState(Section, rx.State):
 
     @staticmethod
     async def _fetch() -> tuple[list[SlideImage] | None, list[SlideImage] | None]:
-        return await asyncio.gather(
-            public_rows(Collection.DESKTOP_SLIDES, DeviceSlide, _desktop_slide),
-            public_rows(Collection.MOBILE_SLIDES, DeviceSlide, _mobile_slide),
+        desktop, mobile = await public_lists(
+            (Collection.DESKTOP_SLIDES, DeviceSlide, _desktop_slide),
+            (Collection.MOBILE_SLIDES, DeviceSlide, _mobile_slide),
         )
+        return desktop, mobile
 
     def _show(self, sets: tuple[list[SlideImage] | None, list[SlideImage] | None] | None) -> None:
         desktop, mobile = sets or (None, None)

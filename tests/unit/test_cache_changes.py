@@ -142,3 +142,45 @@ async def test_a_failing_listener_is_logged_and_the_others_still_hear(caplog: py
     remove()
     cache.apply_event(Collection.NEWS, "create", news(("n9", True))[0])
     assert heard == [Collection.NEWS, Collection.NEWS]
+
+
+async def test_a_list_is_fresh_from_its_fetch_until_its_ttl_passes_and_never_after_a_failure() -> None:
+    now = [100.0]
+    cache, backend, _ = make({"News": news(("n1", True))}, ttl=30, clock=lambda: now[0])
+    assert not cache.fresh(Collection.NEWS)  # nothing cached yet: reading it would wait
+    await cache.records(Collection.NEWS)
+    assert cache.fresh(Collection.NEWS)
+    now[0] += 29.9
+    assert cache.fresh(Collection.NEWS)
+    now[0] += 0.2
+    assert not cache.fresh(Collection.NEWS)
+    backend.failing = True
+    with pytest.raises(ClientResponseError):
+        await cache.records(Collection.NEWS)
+    assert not cache.fresh(Collection.NEWS)
+
+
+async def test_reading_several_warm_lists_fetches_nothing_and_a_cold_one_is_fetched_first(monkeypatch) -> None:
+    from student_portal.pocketbase.records import NewsItem, Subject
+    from student_portal.state import content
+
+    cache, backend, _ = make({"News": news(("n1", True)), "Subjects": []}, ttl=30)
+    monkeypatch.setattr(content, "content_cache", lambda: cache)
+    waited: list[str] = []
+    ready = cache.ready
+
+    async def counting_ready(collection: str) -> None:
+        waited.append(collection)
+        await ready(collection)
+
+    monkeypatch.setattr(cache, "ready", counting_ready)
+    sources = ((Collection.NEWS, NewsItem, _title), (Collection.SUBJECTS, Subject, _title))
+    assert await content.public_lists(*sources) == [["Title n1"], []]
+    assert sorted(waited) == [Collection.NEWS, Collection.SUBJECTS]
+    waited.clear()
+    assert await content.public_lists(*sources) == [["Title n1"], []]
+    assert waited == [] and backend.calls == {"News": 1, "Subjects": 1}
+
+
+def _title(record) -> str:  # module level: the cache shapes a list once per shape
+    return record.title
