@@ -24,3 +24,19 @@ def test_huge_stored_numbers_are_written_out_not_raised(language: Language) -> N
 def test_what_no_pattern_can_write_falls_back_to_python() -> None:
     assert format_number(math.inf) in {"∞", "inf"}
     assert format_number(math.nan) in {"NaN", "nan"}
+
+
+def test_whole_numbers_are_formatted_once_per_language_and_pattern_and_signed_zero_is_kept() -> None:
+    from student_portal import i18n
+
+    i18n._formatted_int.cache_clear()
+    with in_language(Language.EN):
+        assert format_number(1284) == format_number(1284) == "1,284"
+        assert format_number(1284, "0.00") == "1284.00"
+        assert format_number(0) == "0" and format_number(-0.0) == "-0"  # a float is not 0's entry
+        assert format_number(True) == "True"  # nor is a flag: Babel cannot write it
+    with in_language(Language.TA):
+        assert format_number(1284) == "1,284"
+        assert format_number(10**7) == "1,00,00,000"  # Tamil groups in lakhs and crores: its own entry
+    info = i18n._formatted_int.cache_info()
+    assert (info.hits, info.misses) == (1, 5)
