@@ -14,6 +14,7 @@ from student_portal import (
 from student_portal.backend_errors import backend_exception_handler
 from student_portal.components.footer import FOOTER_ID
 from student_portal.components.head_script import head_script
+from student_portal.components.loading_frame import loading_frame
 from student_portal.components.root_scripts import root_scripts
 from student_portal.components.toaster import lazy_toaster
 from student_portal.embedded_backend import embedded_pocketbase
@@ -50,6 +51,9 @@ app = rx.App(
     toaster=lazy_toaster(),
     # A handler that breaks shows its toast in the page's language.
     backend_exception_handler=backend_exception_handler,
+    # The page addresses holding an id, and unknown ones, get one fallback page from the build:
+    # the site's frame is its body, painted while their scripts come.
+    hydrate_fallback=loading_frame,
     head_components=[
         # Dark or light before the first paint, and the language switch's clicks (assets/head.js, blocking).
         head_script(),
