@@ -1,10 +1,10 @@
 """What a page without built HTML of its own shows from the first paint until its scripts draw it.
 
 The build writes each page's HTML with the page in it, except for addresses that hold an id (a
-teacher's classes /class/<id>, a news item /news/<id>, an O/L or A/L folder /ol/<id>) and
+teacher's classes /class/<id>, a news item /news/<id>, an O/L or A/L folder /ol/<id>, /al/<id>) and
 unknown addresses: those get React Router's one fallback page, which was empty, so a link to a
 teacher or a news item shared on WhatsApp stayed blank until ~165 KB of scripts had come and run
-(Lighthouse, slow 4G: first paint 1.7-1.8 s, against ~1.0 s for a page with its own HTML).
+(Lighthouse, slow 4G: first paint 1.5-1.8 s, against ~1.0 s for a page with its own HTML).
 This frame is that fallback's body (rx.App's `hydrate_fallback`): the header bar with the site's
 mark, and grey blocks where the page's content will be, until the page replaces it.
 
