@@ -23,13 +23,24 @@ _ACTIVE = "bg-blue-700 text-white"
 _IDLE = "text-slate-700 hover:bg-blue-50 hover:text-blue-800"
 
 
+# The header's bar and the row inside it; the loading frame (components/loading_frame.py) draws
+# the same, so nothing moves when the page replaces it. Wider than the page's column from
+# 1280 px: links, search, language, theme and sign-in all fit on one row there.
+BAR = "sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+ROW = "mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4 xl:max-w-7xl"
+
+
+def logo_badge() -> rx.Component:
+    return rx.el.span(
+        "SP",
+        aria_hidden="true",
+        class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white",
+    )
+
+
 def logo() -> rx.Component:
     return internal_link(
-        rx.el.span(
-            "SP",
-            aria_hidden="true",
-            class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white",
-        ),
+        logo_badge(),
         rx.el.span(SITE_NAME, class_name="hidden font-semibold text-slate-900 sm:inline"),
         rx.el.span(SITE_NAME, class_name="sr-only sm:hidden"),
         href=routes.HOME,
@@ -131,10 +142,7 @@ def site_header(active: str, route: str = "/") -> rx.Component:
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",
             ),
-            # Wider than the page's column from 1280 px: links, search, language, theme and
-            # sign-in all fit on one row there.
-            class_name="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4 "
-            "xl:max-w-7xl",
+            class_name=ROW,
         ),
-        class_name="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur",
+        class_name=BAR,
     )

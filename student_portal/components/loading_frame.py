@@ -17,6 +17,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.footer import FOOTER_ID
+from student_portal.components.header import BAR, ROW, logo_badge
 from student_portal.constants import SITE_NAME
 
 _BLOCK = "rounded-lg bg-slate-200 motion-safe:animate-pulse"
@@ -26,16 +27,14 @@ def loading_frame() -> rx.Component:
     return rx.el.div(
         rx.el.header(
             rx.el.div(
-                rx.el.span(
-                    "SP",
-                    aria_hidden="true",
-                    class_name="flex size-9 items-center justify-center rounded-lg bg-blue-700 font-bold text-white",
+                rx.el.div(
+                    logo_badge(),
+                    rx.el.span(SITE_NAME, class_name="font-semibold text-slate-900"),
+                    class_name="flex items-center gap-2",
                 ),
-                rx.el.span(SITE_NAME, class_name="font-semibold text-slate-900"),
-                # The real header's bar: same height and width, so nothing moves when it comes.
-                class_name="mx-auto flex h-16 max-w-6xl items-center gap-2 px-2 sm:px-4 xl:max-w-7xl",
+                class_name=ROW,
             ),
-            class_name="sticky top-0 z-30 border-b border-slate-200 bg-white/95",
+            class_name=BAR,
         ),
         rx.el.main(
             rx.el.div(class_name=f"h-8 w-2/3 max-w-md {_BLOCK}"),

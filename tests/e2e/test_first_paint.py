@@ -68,8 +68,9 @@ PAINT_AND_CHUNKS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("path", [routes.HOME, "/si/booking"])
-def test_the_page_paints_before_its_scripts_are_in_over_slow_4g(page: Page, base_url: str, path: str) -> None:
+def _load_over_slow_4g(page: Page, url: str) -> tuple[dict, dict[str, str]]:
+    """Load `url` on a 390 px phone over slow 4G, no cache: the first paint and each chunk's end
+    (PAINT_AND_CHUNKS), and the priority Chromium gave each request."""
     page.set_viewport_size({"width": 390, "height": 844})
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -80,22 +81,32 @@ def test_the_page_paints_before_its_scripts_are_in_over_slow_4g(page: Page, base
         "Network.requestWillBeSent",
         lambda event: priorities.setdefault(event["request"]["url"], event["request"].get("initialPriority", "")),
     )
+    page.goto(url, wait_until="load")
+    timings = page.evaluate(PAINT_AND_CHUNKS)
+    cdp.send("Network.emulateNetworkConditions", UNTHROTTLED)
+    cdp.detach()
+    return timings, priorities
+
+
+def _painted_before_most_chunks(timings: dict) -> None:
+    assert timings["paint"] is not None and timings["chunks"]
+    later = [end for end in timings["chunks"] if end > timings["paint"]]
+    assert len(later) > len(timings["chunks"]) / 2, timings
+
+
+@pytest.mark.parametrize("path", [routes.HOME, "/si/booking"])
+def test_the_page_paints_before_its_scripts_are_in_over_slow_4g(page: Page, base_url: str, path: str) -> None:
     html = page.request.get(base_url + path).text()
     preloads = re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', html)
     assert len(preloads) >= 5 and all(
         'fetchpriority="low"' in tag for tag in re.findall(r'<link rel="modulepreload"[^>]*>', html)
     )
-    page.goto(base_url + path, wait_until="load")
-    timings = page.evaluate(PAINT_AND_CHUNKS)
-    cdp.send("Network.emulateNetworkConditions", UNTHROTTLED)
-    cdp.detach()
+    timings, priorities = _load_over_slow_4g(page, base_url + path)
     # Chromium fetched every chunk the page names at low priority, and painted before most of
     # them were in (it needs none of them: the HTML is prerendered). At high priority it painted
     # after all but one or two (~1.1 s against ~0.45 s).
     assert {priorities.get(base_url + href) for href in preloads} == {"Low"}, priorities
-    assert timings["paint"] is not None and timings["chunks"]
-    later = [end for end in timings["chunks"] if end > timings["paint"]]
-    assert len(later) > len(timings["chunks"]) / 2, timings
+    _painted_before_most_chunks(timings)
 
 
 # Addresses the build has no HTML of their own for: they get its one fallback page.
@@ -143,15 +154,5 @@ def test_a_page_with_its_own_html_holds_no_frame(page: Page, base_url: str) -> N
 def test_a_news_item_paints_its_frame_before_its_scripts_are_in_over_slow_4g(page: Page, base_url: str) -> None:
     # Before the frame its fallback page was empty: nothing painted until the scripts had run
     # (Lighthouse, slow 4G: first paint 1.5-1.7 s against 0.95-1.0 s with it).
-    page.set_viewport_size({"width": 390, "height": 844})
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
-    page.goto(base_url + ID_ADDRESSES[0], wait_until="load")
-    timings = page.evaluate(PAINT_AND_CHUNKS)
-    cdp.send("Network.emulateNetworkConditions", UNTHROTTLED)
-    cdp.detach()
-    assert timings["paint"] is not None and timings["chunks"]
-    later = [end for end in timings["chunks"] if end > timings["paint"]]
-    assert len(later) > len(timings["chunks"]) / 2, timings
+    timings, _ = _load_over_slow_4g(page, base_url + ID_ADDRESSES[0])
+    _painted_before_most_chunks(timings)
