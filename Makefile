@@ -95,11 +95,11 @@ format: $(VENV)/.installed-test
 bench: install-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
-## messages: extract every marked text into student_portal/locale/messages.pot and merge it into the
+## messages: extract every marked text into student_portal/i18n/locale/messages.pot and merge it into the
 ## Sinhala and Tamil .po files (then translate the new entries; tests/unit/test_catalogs.py checks).
 ## Nothing to compile by hand: the site compiles each .po with Babel when it starts.
 messages: install
-	$(BIN)/python -m student_portal.catalogs
+	$(BIN)/python -m student_portal.i18n.catalogs
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

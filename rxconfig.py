@@ -4,10 +4,10 @@
 import reflex as rx
 from reflex.constants import StateManagerMode
 
-from student_portal.page_scripts import PageScriptsPlugin
-from student_portal.route_manifests import RouteManifestsPlugin
-from student_portal.script_priority import ScriptPriorityPlugin
-from student_portal.service_worker import ServiceWorkerPlugin
+from student_portal.build.page_scripts import PageScriptsPlugin
+from student_portal.build.script_priority import ScriptPriorityPlugin
+from student_portal.build.service_worker import ServiceWorkerPlugin
+from student_portal.reflex_internals.route_manifests import RouteManifestsPlugin
 from student_portal.settings import settings
 
 SETTINGS = settings()  # every environment variable: student_portal/settings.py
@@ -27,7 +27,7 @@ config = rx.Config(
     frontend_packages=["@fontsource/noto-sans-sinhala@5.3.0", "@fontsource/noto-sans-tamil@5.3.0"],
     # Scripts and styles precompressed as brotli (~15 % smaller than gzip) and gzip; pages travel
     # gzip only, /saved.html and the other .html files the service worker precaches included
-    # (student_portal/page_paths.py); Reflex's static server picks by Accept-Encoding.
+    # (student_portal/server/page_paths.py); Reflex's static server picks by Accept-Encoding.
     frontend_compression_formats=["brotli", "gzip"],
     plugins=[
         # Dark theme by a class on <html> (assets/head.js sets it before the first paint), so the

@@ -1,6 +1,6 @@
 // Small things the pages do in the browser, called by name as window.studentPortal.<name>(...):
 // from click and key handlers (no server round trip) and from the server's rx.call_script, which
-// evaluates its code outside any module. student_portal/page_actions.py makes those calls and
+// evaluates its code outside any module. student_portal/utils/page_actions.py makes those calls and
 // loads this module into the app's root chunk (every page has it, minified, content-hashed).
 
 // A frame's download has started long before this; the frame only has to go eventually.

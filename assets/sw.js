@@ -24,7 +24,7 @@ workbox.setConfig({ modulePathPrefix: "/__WORKBOX_DIR__/", debug: false });
 
 const { precaching, routing, strategies, expiration, cacheableResponse } = workbox;
 
-// The offline page in the language of the address it stands in for (student_portal/offline_page.py).
+// The offline page in the language of the address it stands in for (student_portal/build/offline_page.py).
 const OFFLINE_PAGES = { si: "/si/offline.html", ta: "/ta/offline.html" };
 const offlinePage = (url) => OFFLINE_PAGES[url.pathname.split("/")[1]] || "/offline.html";
 const SAVED = "/saved";

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from student_portal import routes
-from student_portal.languages import LANGUAGES, Language, in_language_path
+from student_portal.i18n.languages import LANGUAGES, Language, in_language_path
 from student_portal.pocketbase.collections import Collection
 
 PROJECT_ROOT: Final = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ from typing import Any
 
 from benchmarks import config
 from benchmarks.config import Target
-from student_portal.languages import Language, language_of_path, without_language
+from student_portal.i18n.languages import Language, language_of_path, without_language
 
 PASS, MISS, NA = "PASS", "MISS", "n/a"
 

@@ -22,7 +22,7 @@ from typing import Any
 import reflex as rx
 
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import LANGUAGES, Language, language_prefix
+from student_portal.i18n.languages import LANGUAGES, Language, language_prefix
 
 # A page's title or description: an English msgid (translated when read) or a function that
 # builds it in the current language (for texts with a part filled in, "{level} resources").

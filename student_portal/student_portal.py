@@ -4,31 +4,30 @@ import reflex as rx
 from reflex.utils.exec import is_prod_mode
 
 from student_portal import (
-    live_updates,
-    log_redaction,
     pages,  # noqa: F401 - imports every page module: each declares its @site_page
-    redis_layout_fixes,
     reflex_internals,
     site_pages,
 )
-from student_portal.backend_errors import backend_exception_handler
+from student_portal.build.service_worker import build_id
 from student_portal.components.footer import FOOTER_ID
 from student_portal.components.head_script import head_script
 from student_portal.components.loading_frame import loading_frame
 from student_portal.components.root_scripts import root_scripts
 from student_portal.components.toaster import lazy_toaster
-from student_portal.embedded_backend import embedded_pocketbase
-from student_portal.file_proxy import with_file_proxy
-from student_portal.first_answer import FirstAnswerMiddleware
-from student_portal.gc_tuning import freeze_startup_objects
-from student_portal.host_redirects import with_host_safe_redirects
-from student_portal.language_middleware import LanguageMiddleware
-from student_portal.lead_images import with_lead_images
-from student_portal.page_paths import with_page_paths
+from student_portal.i18n.middleware import LanguageMiddleware
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
-from student_portal.security_headers import SecurityHeadersMiddleware
-from student_portal.service_worker import build_id
+from student_portal.reflex_internals import redis_layout
+from student_portal.server import live_updates, log_redaction
+from student_portal.server.backend_errors import backend_exception_handler
+from student_portal.server.embedded_backend import embedded_pocketbase
+from student_portal.server.file_proxy import with_file_proxy
+from student_portal.server.first_answer import FirstAnswerMiddleware
+from student_portal.server.gc_tuning import freeze_startup_objects
+from student_portal.server.host_redirects import with_host_safe_redirects
+from student_portal.server.lead_images import with_lead_images
+from student_portal.server.page_paths import with_page_paths
+from student_portal.server.security_headers import SecurityHeadersMiddleware
 from student_portal.sharing.server import with_sharing
 
 # No password, credential header or tab token in any log line (Reflex logs whole events).
@@ -39,7 +38,7 @@ log_redaction.install()
 if not is_prod_mode():
     set_site_url(rx.config.get_config().api_url)
 # Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
-redis_layout_fixes.install()
+redis_layout.install()
 
 app = rx.App(
     html_lang="en",

@@ -1,4 +1,4 @@
-// After each production build (student_portal/offline.py's Reflex plugin runs this):
+// After each production build (student_portal/build/service_worker.py's Reflex plugin runs this):
 // node tools/build_service_worker.mjs <.web dir> <static dir>
 //
 // 1. copies Workbox's runtime into the static dir (served from our own origin);
@@ -16,7 +16,7 @@ const require = createRequire(path.join(path.resolve(webDir), "package.json"));
 const { copyWorkboxLibraries, injectManifest } = require("workbox-build");
 
 const SHELL_PAGES = ["index.html", "saved.html"];
-// The offline page of each language (student_portal/offline_page.py wrote them just before).
+// The offline page of each language (student_portal/build/offline_page.py wrote them just before).
 const SHELL_FILES = ["offline.html", "si/offline.html", "ta/offline.html", "saved.html", "manifest.webmanifest", "icons/*.png"];
 // Loaded by /saved only when it draws the kept files (a NoSSR component: not in its HTML), and
 // sonner, loaded by any page only for its first toast (assets/toaster.js): the toast that says

@@ -7,10 +7,11 @@ import reflex as rx
 from student_portal.components.carousel import carousel
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.paging import list_count, show_more_button
-from student_portal.constants import Text, Timing
+from student_portal.constants import Timing
 from student_portal.i18n import gettext
-from student_portal.slots import Slot
+from student_portal.i18n.texts import Text
 from student_portal.state.articles import ArticleBody, ArticlePageState, ArticlesState
+from student_portal.utils.slots import Slot
 
 # Tailwind Typography gives stored HTML (headings, lists, tables, links) a readable look.
 PROSE = (

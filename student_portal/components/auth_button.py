@@ -8,9 +8,10 @@ from student_portal import routes
 from student_portal.components.auth_dialog import auth_dialog
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
-from student_portal.constants import StorageKey, Text
-from student_portal.page_actions import page_action_handler
+from student_portal.constants import StorageKey
+from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
+from student_portal.utils.page_actions import page_action_handler
 
 _BUTTON = (
     "inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-blue-700 px-2 py-2 text-sm font-semibold "

@@ -13,8 +13,8 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.dialog import NativeDialog, close_button
-from student_portal.constants import Text
-from student_portal.page_actions import page_action_handler
+from student_portal.i18n.texts import Text
+from student_portal.utils.page_actions import page_action_handler
 
 AUTH_DIALOG_ID = "auth-dialog"
 _SIGN_UP_TAB_ID = f"{AUTH_DIALOG_ID}-sign-up"

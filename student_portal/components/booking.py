@@ -10,11 +10,12 @@ from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image, server_picture
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import gettext
-from student_portal.page_actions import page_action_handler
+from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
 from student_portal.state.booking import HotelCard
+from student_portal.utils.page_actions import page_action_handler
 
 _STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
 

@@ -6,7 +6,7 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link, plain_link
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 _FOCUS = "focus-visible:outline-4 focus-visible:outline-offset-2"
 _BUTTON = "inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 font-semibold"

@@ -21,9 +21,10 @@ import reflex as rx
 
 from student_portal.components.buttons import OUTLINE
 from student_portal.components.feedback import error_message
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import current_language, gettext
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
+from student_portal.i18n.texts import Text
 
 
 def _picked_day(day: rx.Var[str]) -> tuple[rx.Var[str]]:

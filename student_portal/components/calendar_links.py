@@ -11,7 +11,7 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.links import plain_link
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 _LINK = (
     "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 "

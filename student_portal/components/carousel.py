@@ -26,10 +26,11 @@ from typing import Any
 import reflex as rx
 
 from student_portal.components.icons import icon
-from student_portal.constants import Limit, Text, Timing
+from student_portal.constants import Limit, Timing
 from student_portal.i18n import gettext, gettext_with
-from student_portal.slots import Slot
+from student_portal.i18n.texts import Text
 from student_portal.state.carousel import CAROUSELS, CarouselState
+from student_portal.utils.slots import Slot
 
 _BUTTON = (
     "flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 "

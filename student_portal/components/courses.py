@@ -9,9 +9,10 @@ from student_portal.components.buttons import OUTLINE, WHATSAPP
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import external_link, internal_link
-from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
-from student_portal.sample_data import Tuition
+from student_portal.constants import SHOP_WHATSAPP_NUMBER
+from student_portal.i18n.texts import Text
 from student_portal.utils.phone import whatsapp_link
+from student_portal.utils.sample_data import Tuition
 
 
 def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:

@@ -7,7 +7,7 @@ import reflex as rx
 from reflex.event import no_args_event_spec
 
 from student_portal.components.icons import icon
-from student_portal.page_actions import page_action_handler
+from student_portal.utils.page_actions import page_action_handler
 
 
 class NativeDialog(rx.el.Dialog):

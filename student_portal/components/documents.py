@@ -9,7 +9,7 @@ from student_portal.components.icons import icon
 from student_portal.components.links import external_link
 from student_portal.components.pdf_viewer import pdf_viewer
 from student_portal.components.save_button import save_button
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.documents import PREVIEW_DIALOG_ID, DocumentRow, FilePreviewState
 
 _ACTION = (

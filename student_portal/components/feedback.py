@@ -1,6 +1,6 @@
 """The three faces every list has besides its content: loading, empty and error.
 
-Spec words come from constants.Text; these only decide how they look. Each message is a live
+Spec words come from i18n/texts.py (Text); these only decide how they look. Each message is a live
 region, so a screen reader hears it when it appears.
 """
 

@@ -15,8 +15,8 @@ from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
 from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
 from student_portal.i18n import N_, gettext
-from student_portal.page_actions import page_action_handler
 from student_portal.state.auth import AuthState
+from student_portal.utils.page_actions import page_action_handler
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
 _ACTIVE = "bg-blue-700 text-white"

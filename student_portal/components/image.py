@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.lead_images import LEAD_IMAGES, lead_image_url
-from student_portal.slots import Slot
+from student_portal.server.lead_images import LEAD_IMAGES, lead_image_url
+from student_portal.utils.slots import Slot
 
 
 def image(
@@ -36,7 +36,7 @@ def image(
 
 def lead_image(slot: Slot, width: int, height: int, *, sizes: str | None = None, **props) -> rx.Component:
     """The page's first picture in its loading face, at an address the built HTML already knows
-    (student_portal/lead_images.py). Decorative here (alt=""): the real slide that replaces the
+    (student_portal/server/lead_images.py). Decorative here (alt=""): the real slide that replaces the
     face carries the name. Without a picture the slot answers an empty one."""
     widths = LEAD_IMAGES[slot].widths
     if len(widths) > 1:

@@ -9,8 +9,8 @@ from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
-from student_portal.constants import Text
 from student_portal.i18n import gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.jobs import JobCard
 
 

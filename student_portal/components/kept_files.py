@@ -8,7 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.pdf_viewer import PDFJS_PACKAGE, viewer_labels
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 
 class KeptFiles(rx.NoSSRComponent):

@@ -11,7 +11,7 @@ import reflex as rx
 
 from student_portal.components.links import plain_link
 from student_portal.i18n import current_language, gettext
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 
 # Each language's name in itself, as a switch shows them.
 NAMES = {Language.EN: "English", Language.SI: "සිංහල", Language.TA: "தமிழ்"}

@@ -1,6 +1,6 @@
 """Every anchor of the site is made here, one function per kind of target.
 
-- `internal_link`: one of our routes (student_portal/routes.py), in the language of the page
+- `internal_link`: one of our routes (student_portal/routes/__init__.py), in the language of the page
   being built (/youtube becomes /si/youtube on a Sinhala page): React Router navigation, no
   full page load.
 - `external_link`: leaves the site: new tab, no opener, no referrer.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.i18n import current_language
-from student_portal.languages import in_language_path, language_prefix
+from student_portal.i18n.languages import in_language_path, language_prefix
 from student_portal.utils.links import EXTERNAL_LINK_REL
 
 

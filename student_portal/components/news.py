@@ -7,11 +7,12 @@ import reflex as rx
 from student_portal.components.carousel import carousel, slide_is_near
 from student_portal.components.image import from_server, image, server_picture
 from student_portal.components.links import internal_link
-from student_portal.constants import Text, Timing
+from student_portal.constants import Timing
 from student_portal.i18n import gettext
+from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
-from student_portal.slots import Slot
 from student_portal.state.news import NewsSlide, NewsState
+from student_portal.utils.slots import Slot
 
 CAROUSEL = Slot.HOME_NEWS
 _PICTURE = "aspect-video w-full rounded-lg bg-slate-200 object-cover md:w-1/2"

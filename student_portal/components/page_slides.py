@@ -11,9 +11,9 @@ import reflex as rx
 from student_portal.components.carousel import carousel
 from student_portal.components.image import image, lead_image
 from student_portal.constants import Timing
-from student_portal.lead_images import LEAD_IMAGES
-from student_portal.slots import Slot
+from student_portal.server.lead_images import LEAD_IMAGES
 from student_portal.state.page_slides import PageSlide
+from student_portal.utils.slots import Slot
 
 SLIDE_SIZES = "(min-width: 1152px) 1120px, 100vw"
 PICTURE = "aspect-[8/3] w-full bg-slate-200 object-cover"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.buttons import OUTLINE
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 
 def list_count(state: type[rx.State]) -> rx.Component:

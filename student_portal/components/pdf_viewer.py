@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
 

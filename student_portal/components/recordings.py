@@ -11,7 +11,8 @@ from student_portal.components.headings import section_heading
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.components.video import youtube_video
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.state.recordings import RecordingCard, RecordingsState
 from student_portal.utils.youtube import WATCH_BASE
 

@@ -10,11 +10,11 @@ from student_portal.components.image import image
 from student_portal.components.links import internal_link, plain_link
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
-from student_portal.constants import Text
 from student_portal.i18n import gettext
-from student_portal.mediums import Medium
+from student_portal.i18n.texts import Text
 from student_portal.state.documents import FilePreviewState
 from student_portal.state.resources import ITEM_TYPES, FolderCard, FolderItemsState, ItemCard
+from student_portal.utils.mediums import Medium
 
 
 def folder_card(folder: FolderCard) -> rx.Component:

@@ -3,7 +3,7 @@
 in Lighthouse's model of a phone).
 
 - assets/page_actions.js: `window.studentPortal`, what pages do in the browser by themselves
-  (student_portal/page_actions.py calls into it);
+  (student_portal/utils/page_actions.py calls into it);
 - assets/hash_target.js: a link to one card of a list (a search hit: /jobs#job-<id>) lands on it
   once the list arrives.
 """

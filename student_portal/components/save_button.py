@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.icons import icon
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState
 
 _SAVE = (

@@ -9,7 +9,7 @@ from student_portal.components.calendar_links import add_to_calendar
 from student_portal.components.feedback import empty_message, loading_message
 from student_portal.components.image import image
 from student_portal.components.links import external_link
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.schedule import ClassCard, ScheduleState
 
 

@@ -12,7 +12,8 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link, localized_href
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.state.search import SEARCH_PATH, SearchHit, SearchState, search_url
 
 SUGGEST_DEBOUNCE_MS = 300

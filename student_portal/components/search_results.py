@@ -8,7 +8,7 @@ from student_portal import routes
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_field
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.search import Phase, SearchGroup, SearchHit, SearchPageState, SearchState
 
 PAGE_DEBOUNCE_MS = 400

@@ -9,8 +9,8 @@ from reflex.vars import FunctionStringVar, VarData
 from student_portal.components.buttons import OUTLINE
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link
-from student_portal.constants import Text
-from student_portal.sharing.share import SHARE_TEXT_CHARS, WHATSAPP_SHARE
+from student_portal.i18n.texts import Text
+from student_portal.routes.links import SHARE_TEXT_CHARS, WHATSAPP_SHARE
 
 _WHATSAPP_LINK: FunctionStringVar = FunctionStringVar.create(
     "whatsappLink", _var_data=VarData(imports={rx.asset("share_link.js").importable_path: ["whatsappLink"]})

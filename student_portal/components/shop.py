@@ -14,8 +14,9 @@ from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.image import image, server_picture
 from student_portal.components.links import external_link
 from student_portal.components.paging import list_count, show_more_button
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import gettext
+from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
 from student_portal.state.shop import ProductCard, ShopState
 

@@ -11,9 +11,10 @@ import reflex as rx
 
 from student_portal.components.carousel import carousel, slide_is_near
 from student_portal.components.image import image
-from student_portal.constants import Limit, Text, Timing
-from student_portal.slots import Slot
+from student_portal.constants import Limit, Timing
+from student_portal.i18n.texts import Text
 from student_portal.state.slides import SlideImage, SlidesState
+from student_portal.utils.slots import Slot
 
 # Tailwind needs the literal class names; the breakpoint is Limit.DESKTOP_BREAKPOINT_PX.
 assert Limit.DESKTOP_BREAKPOINT_PX == 700

@@ -8,8 +8,8 @@ from student_portal.components.feedback import skeleton_cards
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import external_link
-from student_portal.constants import Text
 from student_portal.i18n import gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.social import SocialCard, SocialState
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import format_number, gettext
+from student_portal.i18n.texts import Text
 
 
 def proud_stats() -> rx.Component:

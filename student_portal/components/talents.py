@@ -7,8 +7,8 @@ import reflex as rx
 from student_portal.components.feedback import empty_message, skeleton_cards
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.video import youtube_video
-from student_portal.constants import Text
 from student_portal.i18n import gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.talents import TalentCard, TalentsState
 
 SELECT = (

@@ -10,7 +10,7 @@ from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
 from student_portal.components.save_button import save_button
 from student_portal.components.video import youtube_video
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.class_page import TeacherHeader, VideoRow
 from student_portal.state.profile import PromoCard, TeacherCard
 

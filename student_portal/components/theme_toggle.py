@@ -18,7 +18,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.components.icons import icon
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 
 def _face(name: str, label: str, shown: str, with_label: bool) -> rx.Component:

@@ -27,7 +27,8 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.image import image
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 
 # utils.youtube builds these URLs in Python; here the id is a browser-side value, so the same

@@ -16,8 +16,8 @@ from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.search import no_match_detail
 from student_portal.components.teachers import class_header, section_banner, video_card
-from student_portal.constants import Text
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.class_page import ClassState
 from student_portal.state.favourites import FavouritesState, Kind

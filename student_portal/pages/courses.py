@@ -7,7 +7,7 @@ from student_portal.components.courses import course_card
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.i18n import N_, gettext
-from student_portal.sample_data import TUITION
+from student_portal.utils.sample_data import TUITION
 
 _FIRST_ROW = 3
 

@@ -17,8 +17,8 @@ from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
-from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
+from student_portal.server.first_answer import FirstAnswer
 from student_portal.state.home import HOME_SECTIONS, HomeState
 
 

@@ -9,8 +9,9 @@ from student_portal.components.headings import page_heading
 from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import N_, gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.instructors import InstructorCard, InstructorsState
 
 

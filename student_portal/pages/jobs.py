@@ -8,8 +8,9 @@ from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
 from student_portal.components.paging import list_count, show_more_button
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import N_, gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.jobs import JobsState
 

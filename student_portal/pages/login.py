@@ -6,8 +6,8 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.layout import site_page
-from student_portal.constants import Text
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.login import LoginState
 

@@ -10,8 +10,8 @@ from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.share import share_button
-from student_portal.constants import Text
 from student_portal.i18n import N_, gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.news_article import NewsArticleState
 
 

@@ -5,8 +5,8 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
-from student_portal.constants import Text
 from student_portal.i18n import N_, gettext
+from student_portal.i18n.texts import Text
 
 
 @site_page(route=routes.NOT_FOUND, title=Text.PAGE_NOT_FOUND, description=N_("This page does not exist."))

@@ -12,13 +12,13 @@ from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.search import no_match_detail
-from student_portal.constants import Text
 from student_portal.i18n import N_
-from student_portal.slots import Slot
+from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.notes import NotesState
 from student_portal.state.signed_in import Phase
+from student_portal.utils.slots import Slot
 
 
 def unauthorized() -> rx.Component:

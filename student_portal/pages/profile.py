@@ -8,8 +8,8 @@ from student_portal import routes
 from student_portal.components.feedback import empty_message, error_message, skeleton_cards
 from student_portal.components.layout import site_page
 from student_portal.components.teachers import promo_card, teacher_card
-from student_portal.constants import Text
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
 from student_portal.state.profile import ProfileState
 
 

@@ -7,7 +7,7 @@ from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.page_slides import page_slides
 from student_portal.components.resources import folder_card
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.state.resources import LEVELS, Level, ResourceFoldersState, level_text
 
 

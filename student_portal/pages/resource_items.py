@@ -15,7 +15,8 @@ from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.resources import item_card, medium_selector, type_selector
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState
 from student_portal.state.resources import LEVELS, FolderItemsState, Level, level_text
 

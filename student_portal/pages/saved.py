@@ -16,8 +16,8 @@ from student_portal.components.layout import site_page
 from student_portal.components.recordings import recording_card
 from student_portal.components.resources import item_card
 from student_portal.components.teachers import video_card
-from student_portal.constants import Text
 from student_portal.i18n import N_, gettext
+from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.saved import SAVED_PATH, SavedState

@@ -5,8 +5,8 @@ import reflex as rx
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.search_results import page_search_form, results, sign_in_line
-from student_portal.constants import Text
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
 from student_portal.state.search import SEARCH_PATH, SearchPageState
 
 

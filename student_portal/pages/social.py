@@ -5,9 +5,9 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.social import social_cards
-from student_portal.constants import Text
-from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
+from student_portal.server.first_answer import FirstAnswer
 from student_portal.state.social import SocialState
 
 

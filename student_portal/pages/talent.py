@@ -5,8 +5,8 @@ import reflex as rx
 from student_portal import routes
 from student_portal.components.layout import site_page
 from student_portal.components.talents import talents_section
-from student_portal.first_answer import FirstAnswer
 from student_portal.i18n import N_
+from student_portal.server.first_answer import FirstAnswer
 from student_portal.state.talents import TalentsState
 
 

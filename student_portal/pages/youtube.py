@@ -14,11 +14,11 @@ from student_portal.components.page_slides import page_slides
 from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.recordings import recordings_list
 from student_portal.components.search import no_match_detail
-from student_portal.constants import Text
 from student_portal.i18n import N_, gettext
-from student_portal.slots import Slot
+from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.recordings import RecordingsState
+from student_portal.utils.slots import Slot
 
 
 def no_videos() -> rx.Component:

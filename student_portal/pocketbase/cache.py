@@ -22,7 +22,7 @@ default): edits made in the admin UI appear within that window, without a redepl
 - Change notices: each collection has a content `version()`, bumped whenever what a reader would
   get changes (a realtime event changed the list, a refetch brought different records, a fetch
   under way was discarded by an event). Listeners (`add_listener`) hear the collection's name;
-  the Reflex side uses that to refresh the pages that show it (student_portal/live_updates.py).
+  the Reflex side uses that to refresh the pages that show it (student_portal/server/live_updates.py).
 - Protected collections (Notes, Class_Notes, Class_Recordings, users) are refused: they are
   fetched with each visitor's own token, never shared.
 """

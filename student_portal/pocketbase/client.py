@@ -379,7 +379,7 @@ class PocketBaseClient:
     ) -> str:
         """The browser address of a stored file, or "" when any part is missing.
 
-        The site's own `/files/...` (student_portal/file_proxy.py streams it from PocketBase),
+        The site's own `/files/...` (student_portal/server/file_proxy.py streams it from PocketBase),
         so browsers never need PocketBase's address; with `public_url` (a CDN in front of
         PocketBase's files) public files are named there instead. A tokenised (protected) file
         always comes through the site: its token stays out of a CDN's logs and caches.

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 
 RATE_LIMITED_STATUS = 429
 

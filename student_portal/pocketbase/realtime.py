@@ -16,7 +16,7 @@ public collections are readable by anyone).
   stream is read with an idle timeout a little above PocketBase's, then reconnected.
 Logging: one warning when an outage starts and one line when it ends, not one per retry.
 
-Knows nothing of Reflex; the site runs one subscriber per worker (student_portal/live_updates.py).
+Knows nothing of Reflex; the site runs one subscriber per worker (student_portal/server/live_updates.py).
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from student_portal.constants import Text as Texts
 from student_portal.i18n import format_number, gettext
+from student_portal.i18n.texts import Text as Texts
 from student_portal.pocketbase.fields import (
     DateTime,
     FirstText,

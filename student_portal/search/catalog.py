@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from student_portal.constants import Limit
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 from student_portal.pocketbase import ClientResponseError, ContentCache, configured_client, content_cache, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import PROTECTED_MODELS, PUBLIC, Collection

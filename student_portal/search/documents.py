@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import records as r
 from student_portal.search.index import Document
 from student_portal.utils.dates import format_date

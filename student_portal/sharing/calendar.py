@@ -15,7 +15,8 @@ from datetime import UTC, datetime, timedelta
 
 import icalendar
 
-from student_portal.constants import SITE_NAME, SITE_TIME_ZONE, Limit, Text
+from student_portal.constants import SITE_NAME, SITE_TIME_ZONE, Limit
+from student_portal.i18n.texts import Text
 from student_portal.sharing.tags import clip, one_line
 from student_portal.utils.links import safe_url
 

@@ -16,8 +16,9 @@ from datetime import datetime
 from typing import Any
 
 from student_portal import routes
-from student_portal.constants import SITE_NAME, Text
+from student_portal.constants import SITE_NAME
 from student_portal.i18n import localized
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -31,9 +32,9 @@ from student_portal.pocketbase import (
     TuitionClass,
     content_cache,
 )
+from student_portal.routes.links import UNLISTED_ROUTES, absolute, is_private, language_versions, page_address
 from student_portal.sharing import jsonld
 from student_portal.sharing.calendar import CalendarClass, upcoming
-from student_portal.sharing.paths import UNLISTED_ROUTES, absolute, is_private, language_versions, page_address
 from student_portal.sharing.sitemap import SitemapEntry
 from student_portal.sharing.tags import PageMeta, plain_text
 from student_portal.site_pages import SitePage, site_pages

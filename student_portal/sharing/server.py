@@ -26,20 +26,20 @@ from starlette.routing import Route, Router
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from student_portal import routes
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import (
+from student_portal.i18n.languages import (
     LANGUAGE_COOKIE,
     Language,
     in_language_path,
     language_of_path,
     without_language,
 )
-from student_portal.page_paths import built_file_check
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError
+from student_portal.routes.links import absolute, language_versions, site_url
+from student_portal.server.page_paths import built_file_check
 from student_portal.sharing import content, first_view
 from student_portal.sharing.calendar import classes_calendar
-from student_portal.sharing.paths import absolute, language_versions, site_url
 from student_portal.sharing.sitemap import robots_txt, sitemap_xml
 from student_portal.sharing.tags import head_tags, with_head_tags, with_language
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from xml.sax.saxutils import escape, quoteattr
 
-from student_portal.sharing.paths import ROBOTS_PATHS
+from student_portal.routes.links import ROBOTS_PATHS
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"

@@ -10,7 +10,7 @@ from reflex.event import EventSpec
 
 from student_portal import routes
 from student_portal.i18n import localized
-from student_portal.page_actions import run_page_action
+from student_portal.utils.page_actions import run_page_action
 from student_portal.utils.query import page_url
 
 

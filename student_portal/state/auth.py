@@ -27,11 +27,11 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import StorageKey, Timing
 from student_portal.i18n import localized
-from student_portal.page_actions import run_page_action
 from student_portal.pocketbase import ClientResponseError, User, configured_client, parse_record
 from student_portal.pocketbase.collections import Collection
 from student_portal.pocketbase.records import NOTES_ROLES
 from student_portal.state.content import backend_failures
+from student_portal.utils.page_actions import run_page_action
 from student_portal.utils.tokens import is_token_valid, needs_refresh, token_claims
 
 log = logging.getLogger(__name__)

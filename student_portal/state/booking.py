@@ -14,11 +14,11 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import Np_, format_number, gettext, ngettext
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import City, Collection, Hotel
-from student_portal.sharing.paths import page_address
-from student_portal.sharing.share import share_url
+from student_portal.routes.links import page_address, share_url
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists
 from student_portal.state.options import Option, option, usable

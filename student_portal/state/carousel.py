@@ -19,9 +19,9 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal.constants import Limit
-from student_portal.slots import CAROUSELS
+from student_portal.utils.slots import CAROUSELS
 
-# Every carousel on the site (student_portal/slots.py); components/carousel.py builds no other.
+# Every carousel on the site (student_portal/utils/slots.py); components/carousel.py builds no other.
 __all__ = ["CAROUSELS", "CarouselState", "wrapped_index"]
 
 

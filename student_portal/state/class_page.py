@@ -17,8 +17,9 @@ from typing import Any
 import reflex as rx
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import localized
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import (
     ClassNote,
     ClassRecording,
@@ -30,7 +31,7 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import Collection
-from student_portal.sharing.paths import absolute, site_url, webcal
+from student_portal.routes.links import absolute, site_url, webcal
 from student_portal.state.address import route_arg
 from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, file_url
@@ -66,7 +67,7 @@ class VideoRow:
 
 
 def teacher_header(teacher: Teacher) -> TeacherHeader:
-    # In the page's language (the event's: language_middleware.py), like the feed's texts.
+    # In the page's language (the event's: i18n/middleware.py), like the feed's texts.
     feed = absolute(site_url(), localized(routes.teacher_calendar(teacher.id))) if teacher.id else ""
     return TeacherHeader(
         id=teacher.id,

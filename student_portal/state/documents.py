@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import reflex as rx
 from reflex.event import EventSpec
 
-from student_portal.constants import Text
-from student_portal.page_actions import run_page_action
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.pocketbase.client import FILES_PREFIX
 from student_portal.state.auth import AuthState
 from student_portal.state.content import backend_failures
+from student_portal.utils.page_actions import run_page_action
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ from typing import Any, Final
 
 import reflex as rx
 
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import StorageKey
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError, configured_client, filter_eq
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import AuthState, forget_on_logout, sign_in_first

@@ -15,8 +15,7 @@ from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.i18n import Np_
 from student_portal.pocketbase import Collection, Job
-from student_portal.sharing.paths import page_address
-from student_portal.sharing.share import share_url
+from student_portal.routes.links import page_address, share_url
 from student_portal.state.address import replace_address
 from student_portal.state.content import file_url, public_rows, shared_view
 from student_portal.state.paging import PagedList, loading_while_empty

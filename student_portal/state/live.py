@@ -3,7 +3,7 @@
 An open page updates without a reload when PocketBase content changes (an admin switches a News
 item to active, adds a class): each backend worker subscribes to PocketBase realtime, keeps its
 content cache current, and asks the states that show a changed collection, on the pages its own
-visitors have open, to refresh themselves (student_portal/live_updates.py does that part).
+visitors have open, to refresh themselves (student_portal/server/live_updates.py does that part).
 
 Adopting it is one line on the state, plus a `refresh` handler if the loader is not idempotent
 or is not called `refresh`:

@@ -13,11 +13,12 @@ from typing import Any
 import reflex as rx
 
 from student_portal import routes
-from student_portal.constants import Limit, StorageKey, Text
+from student_portal.constants import Limit, StorageKey
 from student_portal.i18n import localized
-from student_portal.page_actions import page_action
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.auth import AuthState
+from student_portal.utils.page_actions import page_action
 from student_portal.utils.redirects import safe_redirect_path
 
 log = logging.getLogger(__name__)

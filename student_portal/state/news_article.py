@@ -9,7 +9,7 @@ import reflex as rx
 from student_portal import routes
 from student_portal.pocketbase import ClientResponseError, NewsItem, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.sharing.share import share_url
+from student_portal.routes.links import share_url
 from student_portal.state.address import route_arg
 from student_portal.state.content import backend_failures, file_url
 from student_portal.utils.sanitize import clean_html

@@ -31,7 +31,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal.i18n import Np_
-from student_portal.page_actions import run_page_action
+from student_portal.utils.page_actions import run_page_action
 from student_portal.utils.paging import (
     SHOW_PARAM,
     count_label,

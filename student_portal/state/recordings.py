@@ -16,8 +16,9 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import Np_
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection, ContentSlide, Recording, Subject
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, public_lists, public_rows

@@ -20,8 +20,7 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.i18n import N_, Np_, gettext
-from student_portal.languages import language_of_path
-from student_portal.mediums import MEDIUM_PARAM, Medium, default_medium, in_medium, medium_choice, medium_param
+from student_portal.i18n.languages import language_of_path
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -32,13 +31,14 @@ from student_portal.pocketbase import (
     filter_eq,
     parse_records,
 )
-from student_portal.sharing.share import share_url
-from student_portal.slots import Slot, level_slides
+from student_portal.routes.links import share_url
 from student_portal.state.address import replace_address, route_arg
 from student_portal.state.content import backend_failures, file_url, public_rows
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.paging import PagedList
+from student_portal.utils.mediums import MEDIUM_PARAM, Medium, default_medium, in_medium, medium_choice, medium_param
 from student_portal.utils.query import query_choice
+from student_portal.utils.slots import Slot, level_slides
 
 ITEM_THUMB = "400x300"  # OL_Items/AL_Items.image thumbs in the schema
 PAPER, NOTE = "paper", "note"

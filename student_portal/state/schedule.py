@@ -160,7 +160,7 @@ class ScheduleState(Section, rx.State):
                     teacher_loading=bool(row.teacher_id) and teacher is None,
                     teacher_name=teacher.name if teacher else "",
                     teacher_avatar=teacher.avatar_url if teacher else "",
-                    # In the page's language (the event's: language_middleware.py), like the file's texts.
+                    # In the page's language (the event's: i18n/middleware.py), like the file's texts.
                     calendar_url=localized(routes.class_calendar(row.id)) if row.starts else "",
                 )
             )

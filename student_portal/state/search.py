@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
 from student_portal.i18n import gettext, localized
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError
 from student_portal.search.catalog import (
     SEARCHED_COLLECTIONS,

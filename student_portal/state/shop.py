@@ -14,8 +14,9 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal import routes
-from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
+from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit
 from student_portal.i18n import Np_
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
 from student_portal.state.content import SharedView, file_url, public_lists

@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from student_portal import routes
-from student_portal.languages import without_language
+from student_portal.i18n.languages import without_language
 
 HOME = routes.HOME
 

@@ -11,7 +11,8 @@ import httpx
 from playwright.sync_api import Page, WebSocket, expect
 
 from student_portal import routes
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import StorageKey
+from student_portal.i18n.texts import Text
 
 DEMO_PASSWORD = "demo-pass-123"
 # role -> (email, user name); the demo seed's accounts.

@@ -8,9 +8,10 @@ import re
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import StorageKey
 from student_portal.i18n import in_language
-from student_portal.languages import LANGUAGES
+from student_portal.i18n.languages import LANGUAGES
+from student_portal.i18n.texts import Text
 
 # Generous: two cores shared with other browser suites; the spec gives no number here.
 CONTENT_TIMEOUT_MS = 30_000

@@ -16,7 +16,7 @@ from typing import Final
 
 from student_portal import pages  # noqa: F401 - declares every page
 from student_portal import routes as site
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 from student_portal.site_pages import site_pages
 
 

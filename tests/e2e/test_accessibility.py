@@ -15,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
@@ -208,7 +208,7 @@ def test_the_skip_link_jumps_to_the_content_without_leaving_the_page(page: Page,
     expect(skip).to_be_focused()
     expect(skip).to_be_visible()  # shown when focused
     page.keyboard.press("Enter")
-    # Served at /jobs itself (no trailing-slash redirect: student_portal/page_paths.py).
+    # Served at /jobs itself (no trailing-slash redirect: student_portal/server/page_paths.py).
     expect(page).to_have_url(re.compile(re.escape(base_url) + r"/jobs/?#main$"))
     page.keyboard.press("Tab")  # the next stop is inside the content, not the header
     assert page.evaluate("() => document.activeElement.closest('main') !== null")

@@ -11,7 +11,8 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import StorageKey, Text, Timing
+from student_portal.constants import StorageKey, Timing
+from student_portal.i18n.texts import Text
 from student_portal.utils.tokens import token_expiry
 from tests.e2e.auth_support import (
     DEMO_PASSWORD,

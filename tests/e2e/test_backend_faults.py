@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text, Timing
+from student_portal.constants import Timing
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import next_client_ip
 from tests.e2e.page_checks import (
     PageWatch,

@@ -7,7 +7,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Hotel
 from student_portal.utils.phone import tel_href, whatsapp_number
 from tests.e2e.address_helpers import is_same_document, mark_document

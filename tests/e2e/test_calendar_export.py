@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language, in_language_path, language_prefix
+from student_portal.i18n.languages import Language, in_language_path, language_prefix
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE

@@ -9,9 +9,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import SHOP_WHATSAPP_NUMBER, Text
+from student_portal.constants import SHOP_WHATSAPP_NUMBER
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Teacher
-from student_portal.sample_data import TUITION
+from student_portal.utils.sample_data import TUITION
 from tests.support.demo_records import demo_records
 
 CATALOG_PAGES = {

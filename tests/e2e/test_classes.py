@@ -10,7 +10,8 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Limit, StorageKey, Text
+from student_portal.constants import Limit, StorageKey
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import ReceivedFrames, at, sign_in_with_form, start_signed_in
 from tests.support.pocketbases import SUPERUSER
 

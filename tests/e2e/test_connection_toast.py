@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from student_portal import routes
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import PHONE
 
 REFLEX_ENGLISH = "Cannot connect to server"  # Reflex 0.10's own toast ("...: <error>. Check if ...")

@@ -7,7 +7,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import SITE_NAME, Text
+from student_portal.constants import SITE_NAME
+from student_portal.i18n.texts import Text
 
 
 def _meta_description(page: Page) -> str:

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
+from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
 from tests.e2e.carousel_helpers import shown_slide
 from tests.e2e.test_home_news import ACTIVE_NEWS, _news

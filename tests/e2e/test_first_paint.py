@@ -4,7 +4,7 @@ Chromium paints as soon as its HTML parser yields, and a slow phone yields early
 `<link rel=expect href="#site-footer" blocking=render>` (4x CPU slowdown, home page) it drew the
 header alone, then its buttons shifted (a layout shift), then the hero ~300 ms later.
 
-The bundle's chunks (~160 KB) are preloaded at low priority (student_portal/script_priority.py):
+The bundle's chunks (~160 KB) are preloaded at low priority (student_portal/build/script_priority.py):
 over slow 4G they had shared the line with the stylesheet and the page painted after they were
 all in (1.3 s instead of ~0.5 s).
 """

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 from student_portal.pocketbase import Product
 from student_portal.sharing import first_view
 from tests.e2e.test_first_room import first_card_after_face

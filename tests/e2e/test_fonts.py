@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.page_checks import DRAWN
 
 SINHALA = "Noto Sans Sinhala"

@@ -6,7 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text, Timing
+from student_portal.constants import Timing
+from student_portal.i18n.texts import Text
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides, swipe
 
 ACTIVE_NEWS = [

@@ -7,7 +7,8 @@ from urllib.parse import unquote
 
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit, Text
+from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP
 
 SUBJECT = re.compile(r"Combined Maths|Physics|Chemistry|ICT|Economics|Accounting|Unknown")

@@ -15,7 +15,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import PHONE
 
 COLOMBO = ZoneInfo("Asia/Colombo")

@@ -9,7 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Text, Timing
+from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Timing
+from student_portal.i18n.texts import Text
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.page_checks import DRAWN

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.utils.youtube import EMBED_BASE
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.page_checks import PageWatch, dom_problems, new_visitor, sign_in_context, wait_for_content

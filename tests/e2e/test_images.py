@@ -1,6 +1,6 @@
 """Pictures on a phone: only those in or near the first screen load before the student scrolls,
 the first one in view comes first, and they arrive as WebP at the size PocketBase thumbed
-(student_portal/image_variants.py through /files/...)."""
+(student_portal/server/image_variants.py through /files/...)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Job
 from student_portal.state.jobs import newest_first
 from student_portal.utils.phone import tel_href, whatsapp_number

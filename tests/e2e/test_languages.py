@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import NAVIGATION, Text
+from student_portal.constants import NAVIGATION
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import Language, in_language_path, language_of_path
+from student_portal.i18n.languages import Language, in_language_path, language_of_path
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import DEMO_PASSWORD, at, sign_in_with_form
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import wait_for_content
@@ -248,7 +249,7 @@ def test_sign_in_returns_to_the_page_in_its_language(page: Page, base_url: str, 
         expect(page.get_by_role("banner").get_by_role("button", name=Text.LOGOUT)).to_be_visible()
 
 
-# A page's route manifest (student_portal/route_manifests.py): its language's paths, and the
+# A page's route manifest (student_portal/reflex_internals/route_manifests.py): its language's paths, and the
 # catch-alls that send another language's addresses to the server.
 _MANIFEST_PATHS = "Object.values(window.__reactRouterManifest.routes).map(route => route.path ?? '')"
 _OTHER_LANGUAGE_PATHS = {Language.EN: {"si/*", "ta/*"}, Language.SI: {"*"}, Language.TA: {"*"}}
@@ -308,7 +309,7 @@ def test_the_sitemap_and_robots_name_every_language(base_url: str) -> None:
 
 @pytest.mark.parametrize("language", [Language.SI, Language.TA])
 def test_a_broken_event_answers_with_the_error_toast_in_the_page_language(site, base_url: str, language) -> None:
-    from student_portal.backend_errors import TOAST_ID
+    from student_portal.server.backend_errors import TOAST_ID
     from student_portal.state.carousel import CarouselState
     from tests.e2e.page_checks import SiteLog
     from tests.support.tab_socket import TabSocket

@@ -19,7 +19,8 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.large_catalog import start_catalog
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.state.articles import ArticlePageState
 from student_portal.state.booking import BookingState
 from student_portal.state.jobs import JobsState

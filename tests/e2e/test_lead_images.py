@@ -3,7 +3,7 @@
 /youtube, /ol-folder and /al-folder open with a slide picture that is only known once the
 websocket delivers the page's data. Their loading face names /lead-image/<slot>/<width>, a
 redirect to that picture, so it loads while the scripts do; the real slide then shows the very
-same file (student_portal/lead_images.py). /shop's first picture comes in its HTML instead
+same file (student_portal/server/lead_images.py). /shop's first picture comes in its HTML instead
 (tests/e2e/test_first_room.py).
 """
 

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
 from tests.support.admin import created, records, restored, seconds_since, superuser_client, update, watch_for_text
 

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from student_portal import routes
-from student_portal.constants import StorageKey, Text
+from student_portal.constants import StorageKey
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import (
     ReceivedFrames,
     at,

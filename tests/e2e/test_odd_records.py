@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import (
     PageWatch,

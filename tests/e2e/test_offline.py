@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.build.offline_page import FONT_FAMILIES
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import Language, in_language_path
-from student_portal.offline_page import FONT_FAMILIES
+from student_portal.i18n.languages import Language, in_language_path
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready

@@ -1,5 +1,5 @@
 """Every page answers at its own address on a first load, with or without the trailing slash
-(no 307 round trip: student_portal/page_paths.py), in every language; scripts travel brotli,
+(no 307 round trip: student_portal/server/page_paths.py), in every language; scripts travel brotli,
 pages gzip, the .html files the service worker precaches too."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes as site
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS
 
 NOT_FOUND = "/no-such-page"

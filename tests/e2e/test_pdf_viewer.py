@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.routes import DEMO_IDS
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Folder
 from tests.e2e.address_helpers import is_same_document, mark_document
 from tests.e2e.conftest import DESKTOP

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import at, pocketbase_auth, sign_in_with_form, start_signed_in, store_auth
 from tests.e2e.routes import DEMO_IDS
 from tests.support.admin import records, superuser_client

@@ -20,7 +20,7 @@ import redis
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
 from tests.support.admin import records, restored, seconds_since, superuser_client, update, watch_for_text
 from tests.support.redis_server import RedisServer

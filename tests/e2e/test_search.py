@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
 from student_portal.search.documents import Kind
 from tests.e2e.auth_support import ReceivedFrames, start_signed_in

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import ReceivedFrames, at, start_signed_in, stored_auth
 from tests.e2e.conftest import next_client_ip
 from tests.e2e.page_checks import new_visitor, sign_in_context

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
 from tests.support.pocketbases import DEMO_PASSWORD

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.routes import DEMO_IDS
 
 # Where each kind of content lives, and what its share address looks like.

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.page_checks import new_visitor
 
@@ -62,7 +62,7 @@ def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url
 
 
 def test_the_small_scripts_of_every_pages_head_are_served_minified(base_url: str):
-    """head.js is written with comments (student_portal/page_scripts.py); the other small scripts
+    """head.js is written with comments (student_portal/build/page_scripts.py); the other small scripts
     come in the bundle (components/root_scripts.py, assets/share_link.js): no request of their own."""
     home = httpx.get(base_url + routes.HOME, timeout=30).text
     scripts = re.findall(r'<script(?![^>]*type="module")[^>]*src="(/[\w.-]+\.js)[^"]*"', home)

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Locator, Page, Request, expect
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
 from tests.e2e.auth_support import start_signed_in

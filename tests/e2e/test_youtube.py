@@ -8,7 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Recording
 from student_portal.utils.youtube import youtube_id
 from tests.e2e.address_helpers import is_same_document, mark_document

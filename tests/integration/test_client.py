@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.responses import PlainTextResponse
 
-from student_portal.constants import Text
-from student_portal.file_proxy import with_file_proxy
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import (
     ClientResponseError,
     Collection,
@@ -30,6 +29,7 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.embedded import EmbeddedPocketBase
+from student_portal.server.file_proxy import with_file_proxy
 
 DEMO_PASSWORD = "demo-pass-123"
 _addresses = itertools.count(1)
@@ -240,7 +240,7 @@ async def test_notes_are_listed_for_a_notes_user(pb: PocketBaseClient, notes_tok
 
 
 def _browser(pb: PocketBaseClient) -> httpx.AsyncClient:
-    """A browser on the site: file addresses are the site's /files/ (student_portal/file_proxy.py)."""
+    """A browser on the site: file addresses are the site's /files/ (student_portal/server/file_proxy.py)."""
     site = with_file_proxy(PlainTextResponse("the site"), lambda: pb)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=site), base_url="http://site.test", timeout=10)
 

@@ -1,4 +1,4 @@
-"""Workers + Redis: Reflex 0.10.1 fixes (student_portal/redis_layout_fixes.py), on a real Redis.
+"""Workers + Redis: Reflex 0.10.1 fixes (student_portal/reflex_internals/redis_layout.py), on a real Redis.
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
 `make run-redis`), and a state lock granted to a cancelled event is given back.
@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.utils.token_manager import RedisTokenManager
 
-from student_portal import redis_layout_fixes
+from student_portal.reflex_internals import redis_layout
 from tests.support.backend_proxy import free_port
 from tests.support.redis_server import RedisServer
 
@@ -30,7 +30,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 
 
 async def _workers(url: str, count: int = 2) -> list[RedisTokenManager]:
-    redis_layout_fixes.install()  # as student_portal.py does for the site
+    redis_layout.install()  # as student_portal.py does for the site
     return [RedisTokenManager(Redis.from_url(url)) for _ in range(count)]
 
 
@@ -121,7 +121,7 @@ async def _lock_holder(redis: Redis, lock_key: bytes, timeout: float = 2.0) -> b
 
 
 async def test_a_lock_granted_to_a_cancelled_event_is_given_back(redis_server: RedisServer) -> None:
-    redis_layout_fixes.install()
+    redis_layout.install()
     manager = StateManagerRedis(redis=_LateLockReplies.from_url(redis_server.url))
     lock_key = f"{uuid.uuid4()}_lock".encode()
     try:
@@ -136,7 +136,7 @@ async def test_a_lock_granted_to_a_cancelled_event_is_given_back(redis_server: R
 
 
 async def test_a_cancelled_waiter_leaves_another_events_lock_alone(redis_server: RedisServer) -> None:
-    redis_layout_fixes.install()
+    redis_layout.install()
     manager = StateManagerRedis(redis=_LateLockReplies.from_url(redis_server.url))
     lock_key = f"{uuid.uuid4()}_lock".encode()
     await manager.redis.set(lock_key, b"running-event", px=10_000)

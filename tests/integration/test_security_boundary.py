@@ -16,10 +16,10 @@ import httpx
 import pytest
 from starlette.responses import PlainTextResponse
 
-from student_portal.constants import Text
-from student_portal.file_proxy import with_file_proxy
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase
+from student_portal.server.file_proxy import with_file_proxy
 from tests.integration.conftest import free_port, list_all, next_client_ip, sign_in
 
 # Another address of this machine than the site's 127.0.0.1: "a client that is not the site".

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClientResponseError
 from student_portal.state import auth as auth_module
 from student_portal.state.auth import AuthState, dump_stored_auth, parse_stored_auth

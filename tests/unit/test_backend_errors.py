@@ -1,4 +1,4 @@
-"""The toast a broken event handler shows (student_portal/backend_errors.py): in the page's
+"""The toast a broken event handler shows (student_portal/server/backend_errors.py): in the page's
 language, with Reflex's toast id, and the traceback logged under Reflex's own mark."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import logging
 import pytest
 
 from student_portal import reflex_internals
-from student_portal.backend_errors import LOG_MARK, TOAST_ID, backend_exception_handler
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import LANGUAGES, Language
+from student_portal.i18n.languages import LANGUAGES, Language
+from student_portal.i18n.texts import Text
+from student_portal.server.backend_errors import LOG_MARK, TOAST_ID, backend_exception_handler
 
 
 def _script(spec) -> str:

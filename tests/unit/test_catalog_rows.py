@@ -7,7 +7,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from student_portal.constants import COUNTRY_CODE, SHOP_WHATSAPP_NUMBER, Limit, Text
+from student_portal.constants import COUNTRY_CODE, SHOP_WHATSAPP_NUMBER, Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Folder, FolderItem, Hotel, Job, Product, Recording
 from student_portal.state.booking import hotel_card
 from student_portal.state.jobs import job_card, newest_first

@@ -7,9 +7,9 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from student_portal.catalogs import extract
 from student_portal.i18n import gettext, in_language, po_path
-from student_portal.languages import Language
+from student_portal.i18n.catalogs import extract
+from student_portal.i18n.languages import Language
 
 TRANSLATED = (Language.SI, Language.TA)
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")

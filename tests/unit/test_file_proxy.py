@@ -1,4 +1,4 @@
-"""/files/... from the site's origin (student_portal/file_proxy.py) over a mocked PocketBase."""
+"""/files/... from the site's origin (student_portal/server/file_proxy.py) over a mocked PocketBase."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import httpx
 import pytest
 from starlette.responses import PlainTextResponse
 
-from student_portal.file_proxy import with_file_proxy
-from student_portal.image_variants import VariantCache
 from student_portal.pocketbase import PocketBaseClient
+from student_portal.server.file_proxy import with_file_proxy
+from student_portal.server.image_variants import VariantCache
 from tests.unit.test_image_variants import noisy_low_quality_jpeg, photo
 
 PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400"
@@ -118,7 +118,7 @@ def test_pocketbase_down_is_a_502_not_a_crash() -> None:
     assert response.status_code == 502 and response.headers["cache-control"] == "no-store"
 
 
-# --- WebP for browsers that accept it (student_portal/image_variants.py) --------------------------
+# --- WebP for browsers that accept it (student_portal/server/image_variants.py) --------------------------
 
 CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 

@@ -1,4 +1,4 @@
-"""A page's sections shown with its hydrate (student_portal/first_answer.py): which events and
+"""A page's sections shown with its hydrate (student_portal/server/first_answer.py): which events and
 pages it answers, and what it leaves to the page's background loader."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from reflex.constants import RouteVar
 
-from student_portal import first_answer, reflex_internals, site_pages
-from student_portal.first_answer import (
+from student_portal import reflex_internals, site_pages
+from student_portal.server import first_answer
+from student_portal.server.first_answer import (
     HYDRATE_EVENT,
     NAVIGATION_EVENT,
     FirstAnswer,

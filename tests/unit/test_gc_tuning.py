@@ -1,10 +1,10 @@
-"""The worker's garbage collector settings (student_portal/gc_tuning.py), set and put back."""
+"""The worker's garbage collector settings (student_portal/server/gc_tuning.py), set and put back."""
 
 from __future__ import annotations
 
 import gc
 
-from student_portal.gc_tuning import GEN0_THRESHOLD, freeze_startup_objects
+from student_portal.server.gc_tuning import GEN0_THRESHOLD, freeze_startup_objects
 
 
 async def test_startup_objects_are_frozen_and_collections_are_rarer_while_serving() -> None:

@@ -8,7 +8,7 @@ import httpx
 import pytest
 from starlette.responses import RedirectResponse
 
-from student_portal.host_redirects import relative_location, with_host_safe_redirects
+from student_portal.server.host_redirects import relative_location, with_host_safe_redirects
 
 
 @pytest.mark.parametrize(

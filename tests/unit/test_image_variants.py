@@ -1,4 +1,4 @@
-"""WebP variants of public pictures (student_portal/image_variants.py): conversion and the cache."""
+"""WebP variants of public pictures (student_portal/server/image_variants.py): conversion and the cache."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from student_portal.image_variants import ENTRY_OVERHEAD, Variant, VariantCache, accepts_webp, to_webp
+from student_portal.server.image_variants import ENTRY_OVERHEAD, Variant, VariantCache, accepts_webp, to_webp
 
 
 def photo(size: tuple[int, int] = (640, 400), fmt: str = "JPEG", mode: str = "RGB", **save) -> bytes:
@@ -71,7 +71,7 @@ def test_an_unreadable_file_is_left_as_it_is(source: bytes) -> None:
 
 
 def test_a_decompression_bomb_is_never_decoded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("student_portal.image_variants.MAX_SOURCE_PIXELS", 100 * 100)
+    monkeypatch.setattr("student_portal.server.image_variants.MAX_SOURCE_PIXELS", 100 * 100)
     assert to_webp(photo((200, 200))) is None
 
 
@@ -91,7 +91,7 @@ KEY = ("pbc_1", "rec1", "photo_x.jpg", "640x400", "image/webp")
 
 def test_a_variant_is_converted_once_then_served_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[bytes] = []
-    monkeypatch.setattr("student_portal.image_variants.to_webp", lambda data: calls.append(data) or b"webp")
+    monkeypatch.setattr("student_portal.server.image_variants.to_webp", lambda data: calls.append(data) or b"webp")
     cache = VariantCache()
     assert cache.variant(KEY, b"jpeg bytes").body == b"webp"
     assert cache.variant(KEY, b"jpeg bytes").body == b"webp"
@@ -99,7 +99,7 @@ def test_a_variant_is_converted_once_then_served_from_the_cache(monkeypatch: pyt
 
 
 def test_a_file_changed_under_the_same_name_is_converted_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("student_portal.image_variants.to_webp", lambda data: b"webp of " + data)
+    monkeypatch.setattr("student_portal.server.image_variants.to_webp", lambda data: b"webp of " + data)
     cache = VariantCache()
     cache.variant(KEY, b"old")
     assert cache.variant(KEY, b"new").body == b"webp of new"
@@ -107,7 +107,7 @@ def test_a_file_changed_under_the_same_name_is_converted_again(monkeypatch: pyte
 
 
 def test_each_size_and_file_is_its_own_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("student_portal.image_variants.to_webp", lambda data: b"w")
+    monkeypatch.setattr("student_portal.server.image_variants.to_webp", lambda data: b"w")
     cache = VariantCache()
     cache.variant(KEY, b"a")
     cache.variant((*KEY[:3], "320x200", KEY[4]), b"a")

@@ -1,4 +1,4 @@
-"""The language an event runs in comes from the page it was sent from (language_middleware.py)."""
+"""The language an event runs in comes from the page it was sent from (i18n/middleware.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from reflex_base.event import Event
 from reflex_base.utils import console
 
 from student_portal.i18n import current_language
-from student_portal.language_middleware import LanguageMiddleware, event_path
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
+from student_portal.i18n.middleware import LanguageMiddleware, event_path
 
 
 def _state(url: str = "") -> SimpleNamespace:

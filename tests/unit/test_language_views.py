@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 from student_portal.pocketbase import Collection
 from student_portal.state import booking, jobs
 from student_portal.state import content as state_content

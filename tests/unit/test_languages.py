@@ -1,6 +1,6 @@
 import pytest
 
-from student_portal.languages import Language, language_of_path
+from student_portal.i18n.languages import Language, language_of_path
 
 
 @pytest.mark.parametrize(

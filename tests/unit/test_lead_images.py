@@ -1,4 +1,4 @@
-"""The lead images' redirects (student_portal/lead_images.py) over a mocked PocketBase."""
+"""The lead images' redirects (student_portal/server/lead_images.py) over a mocked PocketBase."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import asyncio
 import httpx
 from starlette.responses import PlainTextResponse
 
-from student_portal.lead_images import LEAD_IMAGES, NO_PICTURE, lead_image_url, with_lead_images
 from student_portal.pocketbase import Collection
 from student_portal.pocketbase.collections import PUBLIC
+from student_portal.server.lead_images import LEAD_IMAGES, NO_PICTURE, lead_image_url, with_lead_images
 from tests.unit.test_cache_changes import make
 
 

@@ -10,8 +10,8 @@ import logging
 import pytest
 import reflex as rx
 
-from student_portal.live_updates import LivePusher, LiveViews
 from student_portal.pocketbase import Collection
+from student_portal.server.live_updates import LivePusher, LiveViews
 from student_portal.state.live import FILLED_BY, LIVE_STATES, fills, live
 
 
@@ -290,8 +290,9 @@ async def test_a_hydrate_that_showed_a_pages_sections_counts_as_its_loaders_even
 
     from reflex.constants import RouteVar
 
-    from student_portal import live_updates, pages  # noqa: F401 - declares every page
-    from student_portal.first_answer import HYDRATE_EVENT, NAVIGATION_EVENT
+    from student_portal import pages  # noqa: F401 - declares every page
+    from student_portal.server import live_updates
+    from student_portal.server.first_answer import HYDRATE_EVENT, NAVIGATION_EVENT
     from student_portal.state.news import NewsState
 
     tracker, token = live_updates._ViewTracker(), "hydrated-home-tab"

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from student_portal import log_redaction
-from student_portal.log_redaction import redact
+from student_portal.server import log_redaction
+from student_portal.server.log_redaction import redact
 
 TAB = "0b8a3c2e-1f2a-4b3c-9d8e-123456789abc"
 JWT = "eyJhbGciOiJIUzI1NiJ9.eyJpZCI6Im5vdGVzIn0.c2lnbmF0dXJlMTIz"

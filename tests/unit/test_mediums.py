@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from student_portal.constants import Limit
-from student_portal.languages import Language
-from student_portal.mediums import Medium, default_medium, in_medium, medium_choice, medium_of, medium_param
+from student_portal.i18n.languages import Language
 from student_portal.state.resources import NOTE, PAPER, FolderItemsState, ItemCard
+from student_portal.utils.mediums import Medium, default_medium, in_medium, medium_choice, medium_of, medium_param
 
 
 @pytest.mark.parametrize(

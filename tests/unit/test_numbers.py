@@ -7,7 +7,7 @@ import math
 import pytest
 
 from student_portal.i18n import format_number, in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 
 
 @pytest.mark.parametrize("language", list(Language))
@@ -27,9 +27,9 @@ def test_what_no_pattern_can_write_falls_back_to_python() -> None:
 
 
 def test_whole_numbers_are_formatted_once_per_language_and_pattern_and_signed_zero_is_kept() -> None:
-    from student_portal import i18n
+    from student_portal.i18n import translation
 
-    i18n._formatted_int.cache_clear()
+    translation._formatted_int.cache_clear()
     with in_language(Language.EN):
         assert format_number(1284) == format_number(1284) == "1,284"
         assert format_number(1284, "0.00") == "1284.00"
@@ -38,5 +38,5 @@ def test_whole_numbers_are_formatted_once_per_language_and_pattern_and_signed_ze
     with in_language(Language.TA):
         assert format_number(1284) == "1,284"
         assert format_number(10**7) == "1,00,00,000"  # Tamil groups in lakhs and crores: its own entry
-    info = i18n._formatted_int.cache_info()
+    info = translation._formatted_int.cache_info()
     assert (info.hits, info.misses) == (1, 5)

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from student_portal import routes
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import PUBLIC, ContentCache, PocketBaseClient
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.cache import _Entry

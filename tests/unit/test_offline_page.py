@@ -1,4 +1,4 @@
-"""The offline page in each language (student_portal/offline_page.py): texts from the catalogs,
+"""The offline page in each language (student_portal/build/offline_page.py): texts from the catalogs,
 the right <html lang>, the build's own Sinhala/Tamil face, and the worker and its precache list
 naming each language's file."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from student_portal.build.offline_page import offline_page, offline_path, write_offline_pages
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import LANGUAGES, Language
-from student_portal.offline_page import offline_page, offline_path, write_offline_pages
+from student_portal.i18n.languages import LANGUAGES, Language
 
 ROOT = Path(__file__).resolve().parents[2]
 FONTS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from student_portal.page_actions import page_action, page_action_handler
+from student_portal.utils.page_actions import page_action, page_action_handler
 
 ROOT = Path(__file__).resolve().parents[2]
 _CALLED = re.compile(r"\b(?:run_)?page_action(?:_handler)?\(\s*\"(\w+)\"")

@@ -1,4 +1,4 @@
-"""Built pages at their own address, no trailing-slash redirect (student_portal/page_paths.py)."""
+"""Built pages at their own address, no trailing-slash redirect (student_portal/server/page_paths.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from student_portal import reflex_internals
-from student_portal.page_paths import with_page_paths
+from student_portal.server.page_paths import with_page_paths
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from student_portal.page_scripts import minify, page_scripts
+from student_portal.build.page_scripts import minify, page_scripts
 
 HOME = """<html><head>
 <script src="/head.js?v=3b6b05e9"></script>

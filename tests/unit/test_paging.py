@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 from student_portal.utils.paging import (
     MAX_SHOWN,
     count_label,

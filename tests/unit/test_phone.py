@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from student_portal.constants import COUNTRY_CODE, SHOP_WHATSAPP_NUMBER, SUPPORT_PHONE, Text
+from student_portal.constants import COUNTRY_CODE, SHOP_WHATSAPP_NUMBER, SUPPORT_PHONE
+from student_portal.i18n.texts import Text
 from student_portal.utils.phone import display_phone, is_mobile, tel_href, whatsapp_link, whatsapp_number
 
 MOBILE_SPELLINGS = [

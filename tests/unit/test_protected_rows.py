@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ClassNote, ClassRecording, Note, parse_records
 from student_portal.state.class_page import (
     ClassState,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import PROTECTED, PUBLIC, Collection, ContentCache, PocketBaseClient, model_for
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.fields import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from student_portal.languages import Language
-from student_portal.route_manifests import (
+from student_portal.i18n.languages import Language
+from student_portal.reflex_internals.route_manifests import (
     MANIFEST_PREFIX,
     OTHER_LANGUAGE_MODULE,
     language_manifest,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from student_portal.script_priority import lower_built_pages, lower_preloads
+from student_portal.build.script_priority import lower_built_pages, lower_preloads
 
 HEAD = (
     '<head><link as="style" href="/assets/a.css" rel="preload"/>'

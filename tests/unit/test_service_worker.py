@@ -7,7 +7,7 @@ import re
 import pytest
 
 from benchmarks.offline_bytes import REPEAT_JS_CSS_MAX_BYTES, render_table, target_rows
-from student_portal.service_worker import build_id
+from student_portal.build.service_worker import build_id
 
 
 def test_a_named_build_is_called_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:

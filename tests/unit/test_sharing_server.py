@@ -11,9 +11,9 @@ import icalendar
 import pytest
 from starlette.responses import HTMLResponse, Response
 
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language, language_of_path, language_prefix
+from student_portal.i18n.languages import Language, language_of_path, language_prefix
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
 from student_portal.sharing import content
 from student_portal.sharing.server import with_sharing

@@ -1,10 +1,9 @@
-"""Share targets (student_portal/sharing/share.py) and the rows that carry them."""
+"""Share targets (student_portal/routes/links.py) and the rows that carry them."""
 
 from __future__ import annotations
 
 from student_portal.pocketbase import FolderItem, Job, Recording
-from student_portal.sharing.paths import site_url
-from student_portal.sharing.share import share_url
+from student_portal.routes.links import share_url, site_url
 from student_portal.state.jobs import job_card
 from student_portal.state.recordings import recording_card
 from student_portal.state.resources import item_card

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from student_portal.lead_images import LEAD_IMAGES
-from student_portal.slots import CAROUSELS, Slot, level_slides
+from student_portal.server.lead_images import LEAD_IMAGES
 from student_portal.state.resources import LEVELS
+from student_portal.utils.slots import CAROUSELS, Slot, level_slides
 
 
 def test_each_level_page_shows_the_carousel_its_lead_image_is_for() -> None:

@@ -14,7 +14,7 @@ from reflex.constants import RouteVar
 from reflex.middleware import Middleware
 
 from student_portal.i18n import current_language
-from student_portal.languages import language_of_path
+from student_portal.i18n.languages import language_of_path
 
 
 def page_path(state: Any) -> str:

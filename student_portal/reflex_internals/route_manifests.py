@@ -25,7 +25,7 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.languages import LANGUAGES, Language, language_of_path, language_prefix
+from student_portal.i18n.languages import LANGUAGES, Language, language_of_path, language_prefix
 
 log = logging.getLogger(__name__)
 

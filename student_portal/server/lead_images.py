@@ -27,11 +27,11 @@ from starlette.routing import Route, Router
 from starlette.types import ASGIApp
 
 from student_portal import routes
-from student_portal.asgi_prefix import answered_before
 from student_portal.pocketbase import ClientResponseError, Collection, ContentCache, Record, content_cache
-from student_portal.slots import Slot
+from student_portal.server.asgi_prefix import answered_before
 from student_portal.state.content import file_url
 from student_portal.state.page_slides import SLIDE_THUMBS
+from student_portal.utils.slots import Slot
 
 PATH_PREFIX = routes.LEAD_IMAGE_PREFIX
 NO_CACHE = {"cache-control": "no-cache"}  # the target moves with the content; the target is cached

@@ -18,13 +18,13 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.offline_page import write_offline_pages
+from student_portal.build.offline_page import write_offline_pages
 from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
 
 WORKBOX_BUILD = "workbox-build@7.4.1"
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = PROJECT_ROOT / "tools" / "build_service_worker.mjs"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 
 
 class Medium(StrEnum):

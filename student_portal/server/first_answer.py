@@ -33,7 +33,7 @@ from reflex.middleware import Middleware
 from reflex.utils.format import format_event_handler
 
 from student_portal import reflex_internals, site_pages
-from student_portal.languages import without_language
+from student_portal.i18n.languages import without_language
 from student_portal.state.sections import BATCH_WINDOW_S, Section, show_within
 
 # The events of a page view: the hydrate (a visit's first page, a reconnect) and Reflex's

@@ -7,7 +7,7 @@ revalidation headers), and PocketBase's answer comes back as it is: status, type
 range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
 files: 30 days). A tokenised (protected) file is never stored by any cache
 (`private, no-store`), whatever PocketBase said. A public JPEG/PNG goes to a browser that
-accepts WebP as WebP (student_portal/image_variants.py, converted once and kept), with
+accepts WebP as WebP (student_portal/server/image_variants.py, converted once and kept), with
 `Vary: Accept` on every answer for such a picture so no cache hands one format to the other.
 Answered before Reflex's app, like lead_images.py, with no middleware on the way of pages and the websocket.
 """
@@ -25,8 +25,10 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route, Router
 from starlette.types import ASGIApp
 
-from student_portal.asgi_prefix import answered_before
-from student_portal.image_variants import (
+from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client
+from student_portal.routes import FILES_PREFIX
+from student_portal.server.asgi_prefix import answered_before
+from student_portal.server.image_variants import (
     CONVERTIBLE,
     MAX_SOURCE_BYTES,
     WEBP,
@@ -34,8 +36,6 @@ from student_portal.image_variants import (
     accepts_webp,
     shared_variants,
 )
-from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client
-from student_portal.routes import FILES_PREFIX
 
 # Collection ids/names, record ids and PocketBase's stored file names (it normalises uploads).
 _PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{0,254}")

@@ -1,4 +1,6 @@
-"""Which addresses search engines should skip, and absolute forms of our addresses."""
+"""Pure address builders beside the routes: which addresses search engines should skip, absolute
+forms of our addresses, and what a share button sends (its WhatsApp fallback link is made in the
+browser from the title and address: assets/share_link.js, components/share.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from typing import Final
 from urllib.parse import urljoin
 
 from student_portal import routes
-from student_portal.languages import LANGUAGES, in_language_path, language_prefix, without_language
+from student_portal.i18n.languages import LANGUAGES, in_language_path, language_prefix, without_language
 
 # Signed-in or per-visitor pages: kept out of the sitemap, and robots.txt asks crawlers to stay
 # out (ROBOTS_PATHS: in every language). Rules are prefixes, as robots.txt reads them. /saved
@@ -77,3 +79,13 @@ def language_versions(site_url: str, path: str, *, built: bool = True) -> tuple[
         for language in LANGUAGES
     )
     return (*versions, ("x-default", versions[0][1]))
+
+
+# WhatsApp's "share to a chat" address: the person picks the chat; the text carries the link.
+WHATSAPP_SHARE = "https://wa.me/?text="
+SHARE_TEXT_CHARS = 200  # the title's letters in the shared text, at most
+
+
+def share_url(path_or_url: str) -> str:
+    """An absolute address to share ("" stays "")."""
+    return absolute(site_url(), path_or_url) if path_or_url else ""

@@ -18,7 +18,7 @@ from string import Template
 
 from student_portal.constants import SITE_NAME
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import LANGUAGES, Language, language_prefix
+from student_portal.i18n.languages import LANGUAGES, Language, language_prefix
 
 TEMPLATE = Path(__file__).with_name("offline_page.html")
 FILE_NAME = "offline.html"

@@ -1,9 +1,9 @@
-"""The site's texts in the visitor's language: gettext catalogs (student_portal/locale/*/messages.po,
+"""The site's texts in the visitor's language: gettext catalogs (student_portal/i18n/locale/*/messages.po,
 edited in Poedit or Weblate), compiled with Babel when first needed, and the language in effect.
 
 Texts are resolved where they are used, in "the current language": a context variable that
 site_pages.py sets while it builds a page for /si/... or /ta/..., and that the event middleware
-(language_middleware.py) sets from the page's address before every state event. So a page's texts
+(i18n/middleware.py) sets from the page's address before every state event. So a page's texts
 are compiled into that language's page, and a state only formats messages for its visitor.
 
 No generated file is committed or needed: the first lookup of a language compiles its .po in
@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"

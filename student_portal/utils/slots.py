@@ -1,5 +1,5 @@
 """Every named picture slot of the site: the carousels, whose page slides are also lead images
-(the first picture a list page's built HTML asks for, student_portal/lead_images.py).
+(the first picture a list page's built HTML asks for, student_portal/server/lead_images.py).
 
 A carousel's name keys its position in CarouselState, names its DOM id and, for a page's slides,
 its lead image (/lead-image/<slot>/<width>): one enum, so a page, its carousel and its lead image

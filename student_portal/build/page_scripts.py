@@ -20,7 +20,7 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.service_worker import node_binary
+from student_portal.build.service_worker import node_binary
 
 log = logging.getLogger(__name__)
 

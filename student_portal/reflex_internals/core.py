@@ -5,7 +5,7 @@ Live updates need to know whether a visitor's websocket is on this worker (the t
 visitor (`app.event_processor.enqueue`) and which events are a page view (the hydrate, and
 `on_load_internal` on a navigation inside the site); the error toast reads the page of the event that broke
 (its `EventContext`, backend_errors.py); the
-Redis layout fixes (redis_layout_fixes.py) replace two methods; the connection toast in the
+Redis layout fixes (redis_layout.py) replace two methods; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
 one, `check(app)` (or, for the overlay, the app's import) stops the worker at start-up with the
@@ -21,7 +21,7 @@ from typing import Any
 import reflex as rx
 from reflex.event import Event
 
-# (class, attribute) pairs redis_layout_fixes.install() replaces.
+# (class, attribute) pairs redis_layout.install() replaces.
 PATCHED: list[tuple[type, str]] = []
 
 
@@ -33,7 +33,7 @@ def require(owner: Any, *names: str) -> None:
     missing = [name for name in names if not hasattr(owner, name)]
     if missing:
         where = getattr(owner, "__qualname__", type(owner).__qualname__)
-        raise ReflexInternalsChanged(f"Reflex changed: {where} has no {', '.join(missing)} (see reflex_internals.py)")
+        raise ReflexInternalsChanged(f"Reflex changed: {where} has no {', '.join(missing)} (see reflex_internals/)")
 
 
 def patch(owner: type, name: str, replacement: Any) -> None:
@@ -83,7 +83,7 @@ def _event_context() -> type:
 
     require(EventContext, "get")
     if "router_data" not in getattr(EventContext, "__dataclass_fields__", {}):
-        raise ReflexInternalsChanged("Reflex changed: its EventContext has no router_data (see reflex_internals.py)")
+        raise ReflexInternalsChanged("Reflex changed: its EventContext has no router_data (see reflex_internals/)")
     return EventContext
 
 
@@ -123,7 +123,7 @@ def without_connection_overlay(app: rx.App) -> None:
     language). `app_wraps` is a public field; the overlay's key in its defaults is not."""
     if CONNECTION_OVERLAY not in app.app_wraps:
         raise ReflexInternalsChanged(
-            f"Reflex changed: rx.App's app_wraps have no {CONNECTION_OVERLAY} (see reflex_internals.py)"
+            f"Reflex changed: rx.App's app_wraps have no {CONNECTION_OVERLAY} (see reflex_internals/)"
         )
     del app.app_wraps[CONNECTION_OVERLAY]
 

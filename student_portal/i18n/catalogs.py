@@ -15,9 +15,9 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from student_portal.i18n import DOMAIN, LOCALE_DIR, po_path
-from student_portal.languages import LANGUAGES, Language
+from student_portal.i18n.languages import LANGUAGES, Language
 
-PACKAGE_DIR = Path(__file__).parent
+PACKAGE_DIR = Path(__file__).parents[1]  # student_portal/: every module that marks texts
 KEYWORDS = {**DEFAULT_KEYWORDS, "Message": None, "N_": None, "Np_": (1, 2), "level_text": (1,)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 

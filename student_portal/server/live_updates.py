@@ -36,9 +36,9 @@ from reflex.event import Event
 from reflex.middleware import Middleware
 
 from student_portal import reflex_internals
-from student_portal.first_answer import PAGE_VIEW_EVENTS, first_answer_at
 from student_portal.pocketbase import configured_client, content_cache
 from student_portal.pocketbase.realtime import RealtimeSubscriber
+from student_portal.server.first_answer import PAGE_VIEW_EVENTS, first_answer_at
 from student_portal.state.live import FILLED_BY, LIVE_STATES, LiveSpec, specs_showing
 
 if TYPE_CHECKING:

@@ -44,7 +44,7 @@ NEWS_ITEM: Final = f"/news/[{NEWS_ID}]"
 OL, AL = "ol", "al"
 LEVELS: Final = (OL, AL)
 
-# Not pages: answered before Reflex's app (student_portal/lead_images.py, file_proxy.py).
+# Not pages: answered before Reflex's app (student_portal/server/lead_images.py, file_proxy.py).
 LEAD_IMAGE_PREFIX: Final = "/lead-image"
 FILES_PREFIX: Final = "/files"  # /files/{collection}/{record}/{name}: PocketBase's files, via the site
 # Not pages either: student_portal/sharing/server.py.

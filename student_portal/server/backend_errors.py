@@ -16,10 +16,10 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal import reflex_internals
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.language_middleware import sent_path
-from student_portal.languages import language_of_path
+from student_portal.i18n.languages import language_of_path
+from student_portal.i18n.middleware import sent_path
+from student_portal.i18n.texts import Text
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ encoding time on our cores (measured on the demo pictures, see README).
 A variant is remembered in memory, bounded in bytes (least recently used goes first), keyed by
 file + thumb size + format and checked against a digest of the bytes PocketBase sent, so a file
 that changed under the same name is converted again. Only public files come here: a tokenised
-(protected) file is never converted nor kept (student_portal/file_proxy.py decides).
+(protected) file is never converted nor kept (student_portal/server/file_proxy.py decides).
 """
 
 from __future__ import annotations

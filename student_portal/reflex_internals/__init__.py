@@ -1,0 +1,33 @@
+"""The one door to Reflex's private modules and names: every use of one lives in this folder and is
+checked at start-up (`check`), so an upgrade that moves one stops the worker naming it.
+Nothing else in the site imports a Reflex private name; what Reflex offers publicly is used directly."""
+
+from student_portal.reflex_internals.core import (
+    CONNECTION_OVERLAY,
+    PATCHED,
+    ReflexInternalsChanged,
+    built_pages_dir,
+    check,
+    enqueue,
+    event_router_data,
+    page_view_events,
+    patch,
+    require,
+    socket_is_here,
+    without_connection_overlay,
+)
+
+__all__ = [
+    "CONNECTION_OVERLAY",
+    "PATCHED",
+    "ReflexInternalsChanged",
+    "built_pages_dir",
+    "check",
+    "enqueue",
+    "event_router_data",
+    "page_view_events",
+    "patch",
+    "require",
+    "socket_is_here",
+    "without_connection_overlay",
+]
