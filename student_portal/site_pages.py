@@ -21,6 +21,7 @@ from typing import Any
 
 import reflex as rx
 
+from student_portal import reflex_internals
 from student_portal.i18n import gettext, in_language
 from student_portal.i18n.languages import LANGUAGES, Language, language_prefix
 
@@ -95,9 +96,10 @@ def _in(language: Language, component: Callable[[], rx.Component]) -> Callable[[
             return component()
 
     page.__name__ = f"{getattr(component, '__name__', 'page')}_{language.value}"
-    # Reflex puts a page's memoized components in a module named after its function's module
-    # (.web/app_components/...): one per language, or every page would load all three languages.
-    page.__module__ = component.__module__ + ("" if language is Language.EN else f"_{language.value}")
+    # One module of memoized components per language (see the function).
+    reflex_internals.name_page_module(
+        page, component.__module__ + ("" if language is Language.EN else f"_{language.value}")
+    )
     page.__qualname__ = page.__name__
     return page
 

@@ -1,7 +1,6 @@
 """The Reflex app: configuration of the app object and page registration only."""
 
 import reflex as rx
-from reflex.utils.exec import is_prod_mode
 
 from student_portal import (
     pages,  # noqa: F401 - imports every page module: each declares its @site_page
@@ -35,7 +34,7 @@ log_redaction.install()
 # `reflex run` in development: Vite serves the pages on another port than the backend that
 # answers /files/ (and /lead-image/), so file addresses name the backend. In production one
 # port serves both and they stay relative (same origin, under the Content-Security-Policy).
-if not is_prod_mode():
+if not reflex_internals.is_prod_mode():
     set_site_url(rx.config.get_config().api_url)
 # Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
 redis_layout.install()

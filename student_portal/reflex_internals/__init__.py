@@ -5,29 +5,43 @@ Nothing else in the site imports a Reflex private name; what Reflex offers publi
 from student_portal.reflex_internals.core import (
     CONNECTION_OVERLAY,
     PATCHED,
+    PRIVATE_NAMES,
     ReflexInternalsChanged,
     built_pages_dir,
     check,
+    check_names,
     enqueue,
+    event_name,
     event_router_data,
+    is_prod_mode,
+    name_page_module,
     page_view_events,
     patch,
     require,
+    resolve,
     socket_is_here,
     without_connection_overlay,
 )
 
+check_names()  # before anything in the site reads one of them
+
 __all__ = [
     "CONNECTION_OVERLAY",
     "PATCHED",
+    "PRIVATE_NAMES",
     "ReflexInternalsChanged",
     "built_pages_dir",
     "check",
+    "check_names",
     "enqueue",
+    "event_name",
     "event_router_data",
+    "is_prod_mode",
+    "name_page_module",
     "page_view_events",
     "patch",
     "require",
+    "resolve",
     "socket_is_here",
     "without_connection_overlay",
 ]

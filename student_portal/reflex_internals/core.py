@@ -43,6 +43,76 @@ def patch(owner: type, name: str, replacement: Any) -> None:
     PATCHED.append((owner, name))
 
 
+# Every private Reflex name the site touches, by the module and class it lives in. `check_names`
+# reads them all when this folder is first imported (before anything is patched or used), so an
+# upgrade that moves one stops the worker naming it; tests/unit/test_reflex_internals.py runs it too.
+PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
+    "reflex.istate.manager.redis:StateManagerRedis": ("_wait_lock", "_notify_next_waiter"),
+    "reflex.utils.token_manager:RedisTokenManager": (
+        "link_token_to_sid",
+        "_ensure_socket_record_task",
+        "_get_redis_key",
+    ),
+    "reflex.utils.token_manager:LocalTokenManager": ("link_token_to_sid",),
+    "reflex.utils.token_manager:SocketRecord": ("__init__",),
+    "reflex_base.event.context:EventContext": ("get",),
+    "reflex.app:EventProcessor": ("enqueue",),
+    "reflex.state:OnLoadInternalState": ("on_load_internal",),
+    "reflex.utils.prerequisites": ("get_web_dir",),
+    "reflex.utils.exec": ("is_prod_mode",),
+    "reflex.utils.format": ("format_event_handler",),
+    "reflex.constants:Dirs": ("STATIC",),
+}
+
+
+def resolve(where: str) -> Any:
+    """The module or class `module[:Class]` names, or ReflexInternalsChanged naming it."""
+    import importlib
+
+    module_name, _, class_name = where.partition(":")
+    try:
+        owner = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ReflexInternalsChanged(
+            f"Reflex changed: no module {module_name} ({error}; see reflex_internals/)"
+        ) from None
+    if class_name:
+        if not hasattr(owner, class_name):
+            raise ReflexInternalsChanged(f"Reflex changed: {module_name} has no {class_name} (see reflex_internals/)")
+        owner = getattr(owner, class_name)
+    return owner
+
+
+def check_names(names: dict[str, tuple[str, ...]] = PRIVATE_NAMES) -> None:
+    """Every private name in `names` is where the site expects it; else one error naming them all."""
+    missing = []
+    for where, attributes in names.items():
+        try:
+            owner = resolve(where)
+        except ReflexInternalsChanged as error:
+            missing.append(str(error))
+            continue
+        missing += [f"{where}.{name}" for name in attributes if not hasattr(owner, name)]
+    if missing:
+        raise ReflexInternalsChanged("Reflex changed: " + "; ".join(missing) + " (see reflex_internals/)")
+
+
+def event_name(handler: Any) -> str:
+    """The name Reflex's frontend sends for an event handler ("state.sub.handler")."""
+    return resolve("reflex.utils.format").format_event_handler(handler)
+
+
+def is_prod_mode() -> bool:
+    """Whether Reflex runs the production build (`reflex run --env prod`)."""
+    return bool(resolve("reflex.utils.exec").is_prod_mode())
+
+
+def name_page_module(page: Any, module: str) -> None:
+    """Reflex puts a page's memoized components in a module named after its function's module
+    (.web/app_components/...): naming one per language keeps every page from loading all three."""
+    page.__module__ = module
+
+
 def _token_manager(app: rx.App) -> Any:
     return getattr(app.event_namespace, "_token_manager", None)
 

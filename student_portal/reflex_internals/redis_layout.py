@@ -23,17 +23,21 @@ import asyncio
 import logging
 import pickle
 import uuid
-
-from reflex.istate.manager.redis import StateManagerRedis
-from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager, SocketRecord
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from student_portal import reflex_internals
+
+if TYPE_CHECKING:
+    from reflex.istate.manager.redis import StateManagerRedis
+    from reflex.utils.token_manager import RedisTokenManager, SocketRecord
 
 log = logging.getLogger(__name__)
 
 # Deletes the lock only if it is still the one this waiter was given (ids are unique).
 _RELEASE_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
-_reflex_wait_lock = StateManagerRedis._wait_lock
+# Reflex's own wait for a state lock, kept by install() before it is replaced.
+_reflex_wait_lock: Callable[..., Awaitable[None]] | None = None
 _releases: set[asyncio.Task[None]] = set()  # keeps each release alive until it is done
 
 
@@ -45,7 +49,9 @@ async def claim_token(manager: RedisTokenManager, token: str, sid: str) -> str |
     if (record := manager.token_to_socket.get(token)) is not None and record.sid == sid:
         return None  # the same socket again
     manager._ensure_socket_record_task()
-    record = SocketRecord(instance_id=manager.instance_id, sid=sid)
+    record = reflex_internals.resolve("reflex.utils.token_manager:SocketRecord")(
+        instance_id=manager.instance_id, sid=sid
+    )
     new_token = None
     try:
         if not await _set_if_free(manager, token, record):
@@ -55,7 +61,8 @@ async def claim_token(manager: RedisTokenManager, token: str, sid: str) -> str |
                 log.error("token %s was taken the moment it was made; linking it locally", token)
     except Exception as error:
         log.error("Redis error claiming a socket token: %s", error)
-        return await LocalTokenManager.link_token_to_sid(manager, token, sid)
+        local: Any = reflex_internals.resolve("reflex.utils.token_manager:LocalTokenManager")
+        return await local.link_token_to_sid(manager, token, sid)
     # No await since the claim: the socket record subscriber sees this link with the record.
     manager.token_to_socket[token] = record
     manager.sid_to_token[sid] = token
@@ -73,6 +80,7 @@ async def _set_if_free(manager: RedisTokenManager, token: str, record: SocketRec
 async def wait_lock_or_give_it_back(manager: StateManagerRedis, lock_key: bytes, lock_id: bytes) -> None:
     """Reflex's wait for a state lock; if the waiter is cancelled (or fails), a lock Redis may
     already have granted it is released, in a task of its own the cancellation cannot reach."""
+    assert _reflex_wait_lock is not None, "install() keeps Reflex's wait before replacing it"
     try:
         await _reflex_wait_lock(manager, lock_key, lock_id)
     except BaseException:
@@ -94,5 +102,10 @@ async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id:
 def install() -> None:
     """Patch Reflex's Redis token manager and state manager classes (each worker makes its
     instances after the app module is imported)."""
-    reflex_internals.patch(RedisTokenManager, "link_token_to_sid", claim_token)
-    reflex_internals.patch(StateManagerRedis, "_wait_lock", wait_lock_or_give_it_back)
+    global _reflex_wait_lock
+    redis_tokens = reflex_internals.resolve("reflex.utils.token_manager:RedisTokenManager")
+    redis_states = reflex_internals.resolve("reflex.istate.manager.redis:StateManagerRedis")
+    if _reflex_wait_lock is None:
+        _reflex_wait_lock = redis_states._wait_lock
+    reflex_internals.patch(redis_tokens, "link_token_to_sid", claim_token)
+    reflex_internals.patch(redis_states, "_wait_lock", wait_lock_or_give_it_back)

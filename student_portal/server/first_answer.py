@@ -30,7 +30,6 @@ from typing import Any
 
 from reflex.constants import PageNames, RouteVar
 from reflex.middleware import Middleware
-from reflex.utils.format import format_event_handler
 
 from student_portal import reflex_internals, site_pages
 from student_portal.i18n.languages import without_language
@@ -61,7 +60,7 @@ class FirstAnswer:
 
     @property
     def rest_event(self) -> str:
-        return format_event_handler(self.rest)
+        return reflex_internals.event_name(self.rest)
 
     def rest_payload(self, late: list[type[Section]]) -> dict[str, Any]:
         return {"sections": [section.get_full_name() for section in late]} if self._rest_takes_sections else {}

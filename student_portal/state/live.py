@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import reflex as rx
-from reflex.utils.format import format_event_handler
 
+from student_portal import reflex_internals
 from student_portal.pocketbase.collections import PROTECTED, PUBLIC
 
 StateT = TypeVar("StateT", bound=type[rx.State])
@@ -75,7 +75,7 @@ def live(*collections: str, handler: str = "refresh") -> Callable[[StateT], Stat
             # It reads the cache, which may fetch: never while holding the visitor's state lock.
             raise TypeError(f"@live: {state.__name__}.{handler} must be @rx.event(background=True)")
         # Reflex names a handler after its function: `refresh = load` is registered as "load".
-        event_name = format_event_handler(state.event_handlers[handler])
+        event_name = reflex_internals.event_name(state.event_handlers[handler])
         spec = LiveSpec(state=state, collections=names, handler=handler, event_name=event_name)
         LIVE_STATES[state.get_full_name()] = spec
         return state

@@ -71,3 +71,48 @@ def test_the_router_data_of_the_event_being_handled_and_none_outside_one() -> No
 
     assert contextvars.Context().run(inside) == {"asPath": "/si/jobs"}
     assert contextvars.Context().run(reflex_internals.event_router_data) == {}
+
+
+def test_every_private_name_the_door_lists_is_in_the_installed_reflex() -> None:
+    reflex_internals.check_names()  # as the door's import does at start-up
+    assert reflex_internals.PRIVATE_NAMES  # and it is the list the site's code uses (next test)
+
+
+def test_a_moved_private_name_or_module_is_named_at_start_up() -> None:
+    moved = {
+        "reflex.istate.manager.redis:StateManagerRedis": ("_wait_lock", "_wait_lock_v3"),
+        "reflex.no_such_module:Thing": ("x",),
+        "reflex.app:NoSuchClass": ("x",),
+    }
+    with pytest.raises(ReflexInternalsChanged) as raised:
+        reflex_internals.check_names(moved)
+    message = str(raised.value)
+    assert "StateManagerRedis._wait_lock_v3" in message
+    assert "no module reflex.no_such_module" in message
+    assert "reflex.app has no NoSuchClass" in message
+    assert "._wait_lock;" not in message and not message.count("_wait_lock,")
+
+
+def test_private_reflex_names_are_used_only_behind_the_door() -> None:
+    """Outside student_portal/reflex_internals/, no module names a private Reflex module or name."""
+    import re
+    from pathlib import Path
+
+    door = Path(reflex_internals.__file__).parent
+    package = door.parent
+    private_names = {
+        name for names in reflex_internals.PRIVATE_NAMES.values() for name in names if name.startswith("_")
+    }
+    private_names -= {"__init__"}
+    pattern = re.compile(
+        r"reflex_base|reflex_components_core|reflex\.istate|reflex\.utils\.(token_manager|format|exec|prerequisites)"
+        r"|\.__module__\s*=|_token_manager\b|" + "|".join(re.escape(name) + r"\b" for name in sorted(private_names))
+    )
+    offenders = [
+        f"{path.relative_to(package)}: {match.group(0)}"
+        for path in sorted(package.rglob("*.py"))
+        if door not in path.parents
+        for match in [pattern.search(path.read_text())]
+        if match
+    ]
+    assert offenders == []
