@@ -7,9 +7,6 @@ from __future__ import annotations
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from student_portal import routes
-from student_portal.i18n import N_, gettext
-
 SITE_NAME: Final = "Student Portal"
 # og:locale of link previews (language_TERRITORY): English, Sri Lanka.
 SITE_LOCALE: Final = "en_LK"
@@ -50,61 +47,6 @@ class Timing:
     # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
     # is left, on the next page that checks the session.
     TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
-
-
-class NavItem:
-    """One entry of the main navigation: full label, short label for phones (or None)."""
-
-    def __init__(self, title: str, url: str, short_title: str | None = None) -> None:
-        self._title = title  # English msgids (N_): read in the current language below
-        self.url = url
-        self._short_title = short_title
-
-    @property
-    def title(self) -> str:
-        return gettext(self._title)
-
-    @property
-    def short_title(self) -> str | None:
-        return gettext(self._short_title) if self._short_title else None
-
-
-# The eight entries of spec "Main navigation". Phones show only the last four, short-labelled.
-NAVIGATION: Final = (
-    NavItem(N_("Home"), routes.HOME),
-    NavItem(N_("Recordings"), routes.YOUTUBE),
-    NavItem(N_("Uni Notes"), routes.NOTES),
-    NavItem(N_("Tuition Classes"), routes.PROFILE),
-    NavItem(N_("O/L Api"), routes.OL_FOLDERS, N_("O/L")),
-    NavItem(N_("A/L Api"), routes.AL_FOLDERS, N_("A/L")),
-    NavItem(N_("Job Market"), routes.JOBS, N_("Jobs")),
-    NavItem(N_("Bodim"), routes.BOOKING, N_("Bodim")),
-)
-
-# Phones show these four tabs, in the spec's order, beside the menu toggle.
-PHONE_TAB_URLS: Final = (routes.BOOKING, routes.OL_FOLDERS, routes.AL_FOLDERS, routes.JOBS)
-
-# Home hero: the four shortcut buttons (spec "Home page") and the five social channels.
-HOME_SHORTCUTS: Final = (
-    (N_("Find Recordings"), routes.YOUTUBE),
-    (N_("Find Notes"), routes.NOTES),
-    (N_("Find Tuition Class"), routes.PROFILE),
-    (N_("Shop"), routes.SHOP),
-)
-SOCIAL_CHANNELS: Final = (
-    ("WhatsApp Channel", CHAT_CHANNEL_URL),
-    ("WhatsApp Group", CHAT_GROUP_URL),
-    ("YouTube", VIDEO_CHANNEL_URL),
-    ("Facebook", SOCIAL_NETWORK_URL),
-    ("TikTok", SHORT_VIDEO_URL),
-)
-
-# Routes below a section highlight that section's tab.
-NAV_SECTION_PREFIXES: Final = (
-    (routes.folder(routes.OL, ""), routes.OL_FOLDERS),
-    (routes.folder(routes.AL, ""), routes.AL_FOLDERS),
-    (routes.CLASS_INDEX, routes.PROFILE),
-)
 
 
 class Limit:
@@ -156,7 +98,6 @@ class Limit:
     # JSON-LD items a list page describes (a catalog of thousands would swell every page view).
     JSON_LD_ITEMS: Final = 20
     CLASS_REMINDER_MINUTES: Final = 15
-    STATS: Final = ((63, N_("Students Enrolled")), (20, N_("Total Courses")), (4, N_("Online Learners")))
     # Site search (ours): what the state keeps of a query, hits per group, suggestions.
     SEARCH_QUERY_MAX: Final = 100
     SEARCH_RESULTS_PER_KIND: Final = 10

@@ -13,8 +13,9 @@ from student_portal.components.language_switch import language_menu, language_sw
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
-from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SITE_NAME, NavItem
+from student_portal.constants import SITE_NAME
 from student_portal.i18n import N_, gettext
+from student_portal.routes.navigation import NAVIGATION, PHONE_TAB_URLS, NavItem
 from student_portal.state.auth import AuthState
 from student_portal.utils.page_actions import page_action_handler
 

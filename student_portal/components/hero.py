@@ -6,9 +6,9 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
-from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS
 from student_portal.i18n import gettext
 from student_portal.i18n.texts import Text
+from student_portal.routes.navigation import HOME_SHORTCUTS, SOCIAL_CHANNELS
 
 
 def hero() -> rx.Component:

@@ -20,9 +20,10 @@ from student_portal.components.header import site_header
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, plain_link
 from student_portal.components.offline import offline_support
-from student_portal.constants import NAV_SECTION_PREFIXES, NAVIGATION, SHOP_WHATSAPP_NUMBER, SITE_NAME, SITE_OPEN
+from student_portal.constants import SHOP_WHATSAPP_NUMBER, SITE_NAME, SITE_OPEN
 from student_portal.i18n import gettext
 from student_portal.i18n.texts import Text
+from student_portal.routes.navigation import NAV_SECTION_PREFIXES, NAVIGATION
 
 if TYPE_CHECKING:
     from student_portal.server.first_answer import FirstAnswer

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.constants import Limit
 from student_portal.i18n import format_number, gettext
 from student_portal.i18n.texts import Text
 
@@ -21,7 +20,7 @@ def proud_stats() -> rx.Component:
                     rx.el.dd(format_number(figure), class_name="text-4xl font-bold text-blue-700"),
                     class_name="flex flex-col-reverse items-center gap-1 rounded-xl bg-white p-5 text-center shadow-sm",
                 )
-                for figure, label in Limit.STATS
+                for figure, label in Text.STATS
             ],
             class_name="grid gap-3 sm:grid-cols-3",
         ),

@@ -14,6 +14,9 @@ from student_portal.i18n.translation import N_, Message, format_number, gettext,
 class Text:
     """User-facing strings of the spec, verbatim."""
 
+    # The home page's figures (spec "We Are Proud"): a number and what it counts.
+    STATS: Final = ((63, N_("Students Enrolled")), (20, N_("Total Courses")), (4, N_("Online Learners")))
+
     # Layout
     MAINTENANCE_BANNER = Message(
         "Warning: Site is temporarily shut down Please contact the administrator to restore access."

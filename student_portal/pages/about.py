@@ -17,23 +17,31 @@ from student_portal.utils.phone import tel_href, whatsapp_link
 _OFFER = (
     (
         N_("Kuppi Recordings"),
-        "/youtube",
+        routes.YOUTUBE,
         N_("Recorded study sessions by university students, searchable by topic and subject."),
     ),
-    (N_("Uni Notes"), "/notes", N_("Lecture notes and summaries shared by senior students (sign in to read them).")),
+    (
+        N_("Uni Notes"),
+        routes.NOTES,
+        N_("Lecture notes and summaries shared by senior students (sign in to read them)."),
+    ),
     (
         N_("Tuition Classes"),
-        "/profile",
+        routes.PROFILE,
         N_("Teachers, their class notes and recordings, and a live class schedule on Zoom."),
     ),
     (
         N_("O/L and A/L resources"),
-        "/ol-folder",
+        routes.OL_FOLDERS,
         N_("Past papers, marking schemes and short notes by subject, free to download."),
     ),
-    (N_("Job Market"), "/jobs", N_("Jobs, internships and part-time work. Call or WhatsApp the employer directly.")),
-    (N_("Bodim"), "/booking", N_("Boarding rooms near universities, by city and number of guests.")),
-    (N_("Shop"), "/shop", N_("Books, past paper packs and stationery, ordered on WhatsApp.")),
+    (
+        N_("Job Market"),
+        routes.JOBS,
+        N_("Jobs, internships and part-time work. Call or WhatsApp the employer directly."),
+    ),
+    (N_("Bodim"), routes.BOOKING, N_("Boarding rooms near universities, by city and number of guests.")),
+    (N_("Shop"), routes.SHOP, N_("Books, past paper packs and stationery, ordered on WhatsApp.")),
 )
 
 

@@ -9,8 +9,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import HOME_SHORTCUTS, SOCIAL_CHANNELS, Limit, Timing
+from student_portal.constants import Limit, Timing
 from student_portal.i18n.texts import Text
+from student_portal.routes.navigation import HOME_SHORTCUTS, SOCIAL_CHANNELS
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.page_checks import DRAWN

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Limit
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase.embedded import MIGRATIONS_DIR
 from tests.support.pocketbases import start_pocketbase
@@ -40,7 +39,7 @@ def talents_unavailable_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> 
 
 def _home_basics_still_work(page: Page) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(Text.WELCOME)
-    expect(page.get_by_role("region", name=Text.WE_ARE_PROUD).locator("dd")).to_have_count(len(Limit.STATS))
+    expect(page.get_by_role("region", name=Text.WE_ARE_PROUD).locator("dd")).to_have_count(len(Text.STATS))
 
 
 def test_an_empty_backend_gives_every_section_its_empty_face(sized_page: Page, base_url: str, backend) -> None:

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import NAVIGATION
 from student_portal.i18n import gettext, in_language
 from student_portal.i18n.languages import Language, in_language_path, language_of_path
 from student_portal.i18n.texts import Text
+from student_portal.routes.navigation import NAVIGATION
 from tests.e2e.auth_support import DEMO_PASSWORD, at, sign_in_with_form
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import wait_for_content

@@ -9,7 +9,8 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.constants import NAVIGATION, PHONE_TAB_URLS, SHOP_WHATSAPP_NUMBER
+from student_portal.constants import SHOP_WHATSAPP_NUMBER
+from student_portal.routes.navigation import NAVIGATION, PHONE_TAB_URLS
 from tests.e2e.conftest import DESKTOP, PHONE
 
 
