@@ -1,5 +1,5 @@
 """Reflex configuration. Lean on purpose: Tailwind v4, no Radix Themes
-(it costs ~157 KiB and ~7 Lighthouse points on every page, see shared/PLATFORM.md)."""
+(it costs ~157 KiB and ~7 Lighthouse points on every page: docs/history.md, "Why no Radix Themes")."""
 
 import reflex as rx
 from reflex.constants import StateManagerMode

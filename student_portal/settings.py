@@ -1,8 +1,8 @@
 """Every environment variable the site reads, in one typed object (pydantic-settings).
 
 `settings()` reads the environment on each call, so a test or a worker
-that changes a variable sees it at once. The README's "Configuration" table is generated from
-this class (`python -m student_portal.settings --write-readme`); a unit test fails when they differ.
+that changes a variable sees it at once. The table of docs/configuration.md is generated from
+this class (`python -m student_portal.settings --write-docs`); a unit test fails when they differ.
 Some variables are read by others (the Makefile, Reflex, PocketBase's hooks): they are declared
 here too, so the one table documents everything and a bad value fails with the variable's name.
 """
@@ -23,12 +23,12 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 log = logging.getLogger(__name__)
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+CONFIGURATION_DOC = Path(__file__).resolve().parent.parent / "docs" / "configuration.md"
 DEFAULT_CONTENT_CACHE_TTL_S = 30.0
 
 
 def _var(default: Any, meaning: str, *, shown: str | None = None, **constraints: Any) -> Any:
-    """A field whose README row says `meaning`, with `shown` as its default when str() will not do."""
+    """A field whose table row says `meaning`, with `shown` as its default when str() will not do."""
     extra: JsonDict | None = {"shown_default": shown} if shown is not None else None
     return Field(default, description=meaning, json_schema_extra=extra, **constraints)
 
@@ -72,7 +72,9 @@ class Settings(BaseSettings):
         "seconds the shared content cache trusts its copy while realtime is down (10 min while it is up)",
         shown="30",
     )
-    reflex_redis_url: str | None = _var(None, 'share state in Redis and run several workers (see "Production layout")')
+    reflex_redis_url: str | None = _var(
+        None, "share state in Redis and run several workers (see [Production layout](operations.md#production-layout))"
+    )
     granian_workers: int | None = _var(
         None,
         "worker count with Redis (`make run-redis`: one per core, at least 2)",
@@ -129,8 +131,8 @@ def _parsed(_values: tuple[str | None, ...]) -> Settings:
     return Settings()
 
 
-def readme_table() -> str:
-    """The README's "Configuration" table: one row per field of `Settings`."""
+def configuration_table() -> str:
+    """docs/configuration.md's table: one row per field of `Settings`."""
     rows = ["| variable | default | meaning |", "|---|---|---|"]
     for name, field in Settings.model_fields.items():
         extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
@@ -141,22 +143,22 @@ def readme_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-# The table in README.md: from its header row to the first line that is not a table row.
-_README_TABLE = re.compile(r"^\| variable \| default \| meaning \|\n(?:\|.*\n)*", re.MULTILINE)
+# The table in docs/configuration.md: from its header row to the first line that is not a table row.
+_TABLE = re.compile(r"^\| variable \| default \| meaning \|\n(?:\|.*\n)*", re.MULTILINE)
 
 
-def readme_with_table(readme: str) -> str:
-    if not _README_TABLE.search(readme):
-        raise ValueError("README.md has no '| variable | default | meaning |' table")
-    return _README_TABLE.sub(lambda _: readme_table(), readme, count=1)
+def with_configuration_table(doc: str) -> str:
+    if not _TABLE.search(doc):
+        raise ValueError("docs/configuration.md has no '| variable | default | meaning |' table")
+    return _TABLE.sub(lambda _: configuration_table(), doc, count=1)
 
 
 def main(argv: list[str]) -> int:
-    """`python -m student_portal.settings` prints the table; `--write-readme` puts it in README.md."""
-    if argv == ["--write-readme"]:
-        README.write_text(readme_with_table(README.read_text()))
+    """`python -m student_portal.settings` prints the table; `--write-docs` puts it in docs/configuration.md."""
+    if argv == ["--write-docs"]:
+        CONFIGURATION_DOC.write_text(with_configuration_table(CONFIGURATION_DOC.read_text()))
         return 0
-    print(readme_table(), end="")
+    print(configuration_table(), end="")
     return 0
 
 

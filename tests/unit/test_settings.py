@@ -1,5 +1,5 @@
-"""Every environment variable is declared once (student_portal/settings.py) and the README's table
-is that declaration."""
+"""Every environment variable is declared once (student_portal/settings.py) and the table of
+docs/configuration.md is that declaration."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ import pytest
 from pydantic import ValidationError
 
 from student_portal import settings as settings_module
-from student_portal.settings import Settings, readme_table, readme_with_table, settings, variables
+from student_portal.settings import Settings, configuration_table, settings, variables, with_configuration_table
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = [*sorted((ROOT / "student_portal").rglob("*.py")), ROOT / "rxconfig.py"]
 
 
-def test_readme_configuration_table_is_generated_from_settings() -> None:
-    readme = (ROOT / "README.md").read_text()
-    assert readme_with_table(readme) == readme, "run: python -m student_portal.settings --write-readme"
+def test_configuration_table_is_generated_from_settings() -> None:
+    doc = (ROOT / "docs" / "configuration.md").read_text()
+    assert with_configuration_table(doc) == doc, "run: python -m student_portal.settings --write-docs"
 
 
 def test_only_the_settings_module_reads_the_environment() -> None:
@@ -32,7 +32,7 @@ def test_only_the_settings_module_reads_the_environment() -> None:
 def test_every_variable_has_a_meaning() -> None:
     for name, field in Settings.model_fields.items():
         assert field.description, name
-        assert f"`{name.upper()}`" in readme_table()
+        assert f"`{name.upper()}`" in configuration_table()
 
 
 def test_defaults_without_environment(monkeypatch: pytest.MonkeyPatch) -> None:
