@@ -107,7 +107,7 @@ def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
 
 
 # A paper or note is shared as its folder's page (it has no page of its own).
-_ITEM_LEVELS = {Collection.OL_ITEMS: routes.OL, Collection.AL_ITEMS: routes.AL}
+_ITEM_LEVELS: dict[str, str] = {Collection.OL_ITEMS: routes.OL, Collection.AL_ITEMS: routes.AL}
 
 
 def item_card(item: FolderItem) -> ItemCard:

@@ -1,7 +1,11 @@
 """The PocketBase schema, settings and demo seed, read back from a real server.
 
 Collection and field names (odd spellings included) are the data contract with the
-admin content: these tests pin them.
+admin content: these tests pin them. What a collection's declaration says
+(student_portal/pocketbase/collections.py: name, model, public or not, sort) is checked for
+every declared collection, a new one included, with no line here: it exists, has its model's
+fields and its sort's, public ones are readable by anyone and have demo records, protected
+ones are not public.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from student_portal.pocketbase.collections import DECLARED, PUBLIC
 from tests.integration.conftest import DEMO_USERS, list_all
 
 COLOMBO = timezone(timedelta(hours=5, minutes=30))  # Asia/Colombo, no DST
@@ -240,6 +245,44 @@ def test_collection_rules(name, collections):
     assert collection["createRule"] is None
     assert collection["updateRule"] is None
     assert collection["deleteRule"] is None
+
+
+# Fields every record has in the API, not in the collection's field list.
+RECORD_META = {"collectionId", "collectionName"}
+
+
+def model_fields(declared) -> set[str]:
+    """The stored field names the declared model reads (its aliases: `thumbnailUrl`...)."""
+    return {info.alias or name for name, info in declared.model.model_fields.items()} - RECORD_META
+
+
+@pytest.mark.parametrize("declared", DECLARED, ids=str)
+def test_declared_collection_has_its_models_fields_and_sort(declared, collections):
+    assert declared in collections, f"{declared} is declared but no migration creates it"
+    fields = {field["name"] for field in collections[declared]["fields"]}
+    assert model_fields(declared) <= fields, f"{declared}: the model reads fields the collection lacks"
+    sort_fields = {part.strip().lstrip("+-") for part in declared.sort.split(",")}
+    assert sort_fields <= fields, f"{declared}: sorted by a field it lacks"
+
+
+@pytest.mark.parametrize("declared", DECLARED, ids=str)
+def test_declared_collection_is_public_or_not_as_declared(declared, collections, anon):
+    collection = collections[declared]
+    response = anon.get(f"/api/collections/{declared}/records", params={"perPage": "1", "sort": declared.sort})
+    if declared.is_public:
+        # The shared cache reads it without a token, sorted as declared.
+        assert collection["listRule"] is not None and collection["viewRule"] is not None
+        assert response.status_code == 200, response.text
+        assert response.json()["totalItems"] >= 1, f"{declared}: public but no record a visitor may see"
+    else:
+        assert collection["listRule"] != "" and collection["viewRule"] != ""
+        assert response.status_code in (200, 403)
+        assert response.status_code == 403 or response.json()["totalItems"] == 0
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_public_collection_has_demo_records(name, records):
+    assert records(name), f"{name}: no demo records (a seed migration: docs/recipes.md)"
 
 
 def test_users_collection(collections):
