@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis test lint format messages install install-test install-bench chromium redis build admin reset-demo bench clean
+.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium redis build admin reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,13 @@ redis:
 run: install
 	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
+## dev: `reflex run` in development (hot reload) with its own ports and PocketBase, e.g.
+## make dev PORT=3001 BACKEND_PORT=8001 POCKETBASE_PORT=8091 POCKETBASE_DATA_DIR=pb_data_dev
+## (each optional; POCKETBASE_PORT and POCKETBASE_DATA_DIR reach the site as settings)
+BACKEND_PORT ?= 8000
+dev: install
+	$(BIN)/reflex run --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
+
 ## run-redis: the production layout on one machine: several workers sharing state in Redis.
 ## Uses REFLEX_REDIS_URL if set; otherwise starts redis-server on 127.0.0.1:$(REDIS_PORT)
 ## (no persistence) for as long as the site runs. One worker per core, at least 2
@@ -74,11 +81,24 @@ run-redis: install
 	echo "$$GRANIAN_WORKERS workers, state in Redis at $$REFLEX_REDIS_URL"; \
 	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
-## test: install what tests need (Chromium included) and run every test
+## pages: build every registered page in every language, without a frontend build (seconds);
+## a broken page is named with Reflex's message. PAGES="/jobs /" for some of them.
+pages: install
+	$(BIN)/python -m student_portal.page_check $(PAGES)
+
+## test: install what tests need (Chromium included), check the pages, lint and run every test.
+## One file or one test: make test T=tests/unit/test_records.py, T=tests/e2e/test_jobs.py::test_x
+## (browser tests get -p no:asyncio; SITE_TEST_PORT=... builds the test site on another port than 3111)
 # Browser tests run apart: Playwright's sync API and pytest-asyncio each want the event loop.
-test: install-test lint
+T ?=
+ifeq ($(strip $(T)),)
+test: install-test pages lint
 	$(BIN)/python -m pytest tests/unit tests/integration -q
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
+else
+test: install-test
+	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio)
+endif
 
 ## lint: ruff's formatter and linter, and mypy on student_portal/ (rules in pyproject.toml); `make format` applies ruff's fixes
 lint: $(VENV)/.installed-test

@@ -104,24 +104,53 @@ def _in(language: Language, component: Callable[[], rx.Component]) -> Callable[[
     return page
 
 
-def add_pages(app: rx.App) -> None:
-    """Register every declared page with the app, once per language."""
-    for page in _PAGES.values():
-        for language in LANGUAGES:
-            route = localized_route(page.route, language)
-            if page.route == NOT_FOUND and language is not Language.EN:
-                # Reflex has one 404 page; /si/... and /ta/... addresses no page has get their
-                # language's (React Router prefers every other /si/ route to this catch-all;
-                # sharing/server.py answers them with status 404).
-                route = language_prefix(language) + "/" + SPLAT
-            with in_language(language):
-                title, description = page.title, page.description
-            # A page with a route argument (/news/[news_id]) gets its description from the server's
-            # HTML (sharing/server.py writes it on every request): one React rendered would be a second.
-            app.add_page(
-                _in(language, page.component),
+@dataclass(frozen=True)
+class Registration:
+    """A page in one language, as the app gets it (`app.add_page`'s arguments)."""
+
+    route: str  # Reflex's route: /si/jobs
+    language: Language
+    component: Callable[[], rx.Component]
+    title: str
+    description: str | None
+    on_load: Any = None
+
+
+def registrations(page: SitePage) -> list[Registration]:
+    """`page` in every language: what `add_pages` registers and `make pages` evaluates."""
+    made = []
+    for language in LANGUAGES:
+        route = localized_route(page.route, language)
+        if page.route == NOT_FOUND and language is not Language.EN:
+            # Reflex has one 404 page; /si/... and /ta/... addresses no page has get their
+            # language's (React Router prefers every other /si/ route to this catch-all;
+            # sharing/server.py answers them with status 404).
+            route = language_prefix(language) + "/" + SPLAT
+        with in_language(language):
+            title, description = page.title, page.description
+        # A page with a route argument (/news/[news_id]) gets its description from the server's
+        # HTML (sharing/server.py writes it on every request): one React rendered would be a second.
+        made.append(
+            Registration(
                 route=route,
+                language=language,
+                component=_in(language, page.component),
                 title=title,
                 description=None if "[" in page.route else description,
                 on_load=page.on_load,
+            )
+        )
+    return made
+
+
+def add_pages(app: rx.App) -> None:
+    """Register every declared page with the app, once per language."""
+    for page in _PAGES.values():
+        for made in registrations(page):
+            app.add_page(
+                made.component,
+                route=made.route,
+                title=made.title,
+                description=made.description,
+                on_load=made.on_load,
             )
