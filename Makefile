@@ -84,7 +84,7 @@ run-redis: install
 ## pages: build every registered page in every language, without a frontend build (seconds);
 ## a broken page is named with Reflex's message. PAGES="/jobs /" for some of them.
 pages: install
-	$(BIN)/python -m student_portal.page_check $(PAGES)
+	$(BIN)/python -m student_portal.build.page_check $(PAGES)
 
 ## test: install what tests need (Chromium included), check the pages, lint and run every test.
 ## One file or one test: make test T=tests/unit/test_records.py, T=tests/e2e/test_jobs.py::test_x

@@ -1,4 +1,4 @@
-"""`make pages` (student_portal/page_check.py) builds every registered page in every language
+"""`make pages` (student_portal/build/page_check.py) builds every registered page in every language
 without a frontend build, and names a broken page with Reflex's message."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import pytest
 import reflex as rx
 
 import student_portal.pages  # noqa: F401 - every real page registered before a test copies the list
-from student_portal import page_check, site_pages
+from student_portal import site_pages
+from student_portal.build import page_check
 from student_portal.components.layout import site_page
 from student_portal.state.jobs import JobsState
 

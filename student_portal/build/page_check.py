@@ -8,8 +8,8 @@ site_pages' list is evaluated as the app's compile evaluates it (Reflex's
 and rendered to its React code (`compile_page`), with no Node, no Vite and no PocketBase. Each
 failure names the page, its language, Reflex's message and the line of ours it came from.
 
-    python -m student_portal.page_check            # every page
-    python -m student_portal.page_check /jobs /    # those (English routes, as declared)
+    python -m student_portal.build.page_check            # every page
+    python -m student_portal.build.page_check /jobs /    # those (English routes, as declared)
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from reflex.app import UnevaluatedPage
 from reflex.compiler import compiler
 
 from student_portal import site_pages
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
