@@ -116,7 +116,8 @@ bench: install-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
 ## messages: extract every marked text into student_portal/i18n/locale/messages.pot and merge it into the
-## Sinhala and Tamil .po files (then translate the new entries; tests/unit/test_catalogs.py checks).
+## Sinhala and Tamil .po files: new texts arrive empty (never a fuzzy guess), unchanged files are left
+## alone. Then translate the empty entries (tests/unit/test_catalogs.py fails until every one is).
 ## Nothing to compile by hand: the site compiles each .po with Babel when it starts.
 messages: install
 	$(BIN)/python -m student_portal.i18n.catalogs

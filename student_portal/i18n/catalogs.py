@@ -8,6 +8,7 @@ level in it).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -33,19 +34,35 @@ def extract() -> Catalog:
 
 
 def update() -> None:
-    """Write the template and merge it into each language's .po (new texts come in untranslated,
-    changed ones fuzzy: the catalog test fails until a translator has done them)."""
+    """Write the template and merge it into each language's .po. New and changed texts come in
+    untranslated (no fuzzy matching: Babel's guesses from similar texts were wrong more often than
+    not), and the catalog test fails until a translator has done them. A file whose entries did
+    not change is left alone, its header (dates, Babel's version) included."""
     template = extract()
-    with TEMPLATE.open("wb") as out:
-        write_po(out, template, width=100, no_location=True, sort_output=True)
+    _write_if_changed(TEMPLATE, template)
     for language in LANGUAGES:
         if language is Language.EN:
             continue
         with po_path(language).open("rb") as po:
             catalog = read_po(po, locale=language.value)
-        catalog.update(template)
-        with po_path(language).open("wb") as out:
-            write_po(out, catalog, width=100, no_location=True, sort_output=True, ignore_obsolete=True)
+        catalog.update(template, no_fuzzy_matching=True)
+        _write_if_changed(po_path(language), catalog, ignore_obsolete=True)
+
+
+def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
+    """Write `catalog` to `path` unless the entries there are the same; whether it wrote."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, no_location=True, sort_output=True, **options)
+    new = out.getvalue()
+    if path.exists() and _entries(path.read_bytes()) == _entries(new):
+        return False
+    path.write_bytes(new)
+    return True
+
+
+def _entries(po: bytes) -> bytes:
+    """A .po file without its header entry (the first one, up to the first blank line)."""
+    return po.split(b"\n\n", 1)[-1]
 
 
 if __name__ == "__main__":
