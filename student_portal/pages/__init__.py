@@ -1,26 +1,11 @@
-"""One module per route; importing this package registers them all."""
+"""One module per route; importing this package registers them all.
 
-from student_portal.pages import (  # noqa: F401
-    about,
-    article,
-    booking,
-    class_page,
-    courses,
-    home,
-    instructor,
-    jobs,
-    login,
-    news,
-    not_found,
-    notes,
-    profile,
-    resource_folders,
-    resource_items,
-    saved,
-    search,
-    shop,
-    single_blog,
-    social,
-    talent,
-    youtube,
-)
+Every module of this folder is imported, in name order: a new page is its module and nothing
+here (its `@site_page` declares it).
+"""
+
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
