@@ -20,10 +20,11 @@ SUPERUSER = ("admin@test.lk", "admin-pass-123")
 DEMO_PASSWORD = "demo-pass-123"
 
 
-def schema_only_migrations(target: Path) -> Path:
-    """Our migrations without the demo-data seed: an empty site with the real schema."""
+def schema_only_migrations(target: Path, source: Path = MIGRATIONS_DIR) -> Path:
+    """Our migrations without the demo-data seeds (every migration named *seed*, see
+    pb/pb_hooks/demo_seed.js): an empty site with the real schema."""
     target.mkdir(parents=True, exist_ok=True)
-    for migration in MIGRATIONS_DIR.glob("*.js"):
+    for migration in source.glob("*.js"):
         if "seed" not in migration.name:
             shutil.copy(migration, target / migration.name)
     return target
