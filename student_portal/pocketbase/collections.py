@@ -41,6 +41,7 @@ class Collection:
     CITYS: Final = "Citys"
     USERS: Final = "users"
     FAVOURITES: Final = "Favourites"  # a user's saved items (only their own: API rules)
+    ACCESS_REQUESTS: Final = "Access_Requests"  # a student asks for Uni Notes (only their own)
 
 
 @dataclass(frozen=True)
