@@ -31,7 +31,7 @@ onRecordRequestEmailChangeRequest((e) => {
   const answer = e.record ? accountMailAllowed("emailChange", e.record) : { allowed: true };
   if (!answer.allowed) {
     const minutes = Math.ceil(answer.seconds / 60);
-    e.response.header().set("Retry-After", String(answer.seconds));
+    e.requestEvent.response.header().set("Retry-After", String(answer.seconds)); // (wrapped request event)
     throw new TooManyRequestsError("Too many emails for this account, try again in " + minutes + " minutes.", {
       retryAfter: new ValidationError("too_many_mails", String(answer.seconds)),
     });

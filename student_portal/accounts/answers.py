@@ -11,7 +11,8 @@ from typing import Any
 
 from student_portal.accounts.passwords import PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS
 from student_portal.accounts.texts import AccountText
-from student_portal.constants import Limit, Text
+from student_portal.constants import Limit
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase.errors import ClientResponseError
 
 # PocketBase's answer to a correct password on an account its authRule (verified = true) refuses.

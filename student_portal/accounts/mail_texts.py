@@ -15,7 +15,7 @@ from student_portal import routes
 from student_portal.accounts.texts import MAIL_TEXTS
 from student_portal.constants import SITE_NAME
 from student_portal.i18n import gettext, in_language
-from student_portal.languages import LANGUAGES, language_prefix
+from student_portal.i18n.languages import LANGUAGES, language_prefix
 
 MAIL_TEXTS_JSON = Path(__file__).resolve().parents[2] / "pb" / "pb_hooks" / "mail_texts.json"
 

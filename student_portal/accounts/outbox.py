@@ -44,6 +44,14 @@ def mail_links(message: EmailMessage) -> list[str]:
     return _LINK.findall(mail_text(message))
 
 
+def _maildir(folder: Path) -> mailbox.Maildir:
+    # mailbox makes the Maildir's folders only when `folder` does not exist yet: make them here
+    # (owner only: the mails hold sign-in links).
+    for part in ("tmp", "new", "cur"):
+        (folder / part).mkdir(mode=0o700, parents=True, exist_ok=True)
+    return mailbox.Maildir(folder, create=False)
+
+
 class Outbox:
     def __init__(
         self,
@@ -59,7 +67,7 @@ class Outbox:
         self.announce = announce
         self.messages: list[EmailMessage] = []
         self._arrived = threading.Condition()
-        self._maildir = mailbox.Maildir(folder, create=True) if folder is not None else None
+        self._maildir = _maildir(folder) if folder is not None else None
         self._controller = Controller(self, hostname=host, port=self.port)
 
     # aiosmtpd calls this for each mail (in its own thread).

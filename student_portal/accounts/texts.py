@@ -87,17 +87,13 @@ class AccountText:
 
     @staticmethod
     def check_your_email(email: str) -> str:
-        return gettext("Account created. We sent a link to {email}: open it to verify your address, then sign in.").format(
-            email=email
-        )
+        return gettext(
+            "Account created. We sent a link to {email}: open it to verify your address, then sign in."
+        ).format(email=email)
 
     @staticmethod
     def email_change_sent(email: str) -> str:
         return gettext("We sent a link to {email}. Open it to confirm the new address.").format(email=email)
-
-    @staticmethod
-    def signed_in_as(email: str) -> str:
-        return gettext("Signed in as {email}").format(email=email)
 
 
 # The account mails (pb/pb_hooks/account_mails.js fills {site}, {email} and adds the link).

@@ -2,10 +2,13 @@
 
 from student_portal.pages import (  # noqa: F401
     about,
+    account,
+    account_links,
     article,
     booking,
     class_page,
     courses,
+    forgot_password,
     home,
     instructor,
     jobs,
@@ -19,6 +22,7 @@ from student_portal.pages import (  # noqa: F401
     saved,
     search,
     shop,
+    sign_up,
     single_blog,
     social,
     talent,

@@ -69,9 +69,7 @@ class AccountCalls:
     ) -> None:
         """Set a new password with a mailed token; every earlier session of the account ends."""
         body = {"token": token, "password": password, "passwordConfirm": password_confirm}
-        await self._send(
-            "POST", f"{_USERS}/confirm-password-reset", json_body=body, headers=self._forwarded(client_ip)
-        )
+        await self._send("POST", f"{_USERS}/confirm-password-reset", json_body=body, headers=self._forwarded(client_ip))
 
     async def request_email_change(self, new_email: str, *, token: str) -> None:
         """Mail a confirmation link to `new_email` (the signed-in account's own request)."""

@@ -254,9 +254,14 @@ def test_users_collection(collections):
     assert users["passwordAuth"]["identityFields"] == ["email", "username"]
     assert users["listRule"] == "id = @request.auth.id"
     assert users["viewRule"] == "id = @request.auth.id"
-    assert users["createRule"] is None
-    assert users["updateRule"] == "id = @request.auth.id && @request.body.role:isset = false"
+    # Anyone may sign up, naming neither a role nor `verified` (pb_hooks/accounts.pb.js sets basic).
+    assert users["createRule"] == "@request.body.role:isset = false && @request.body.verified:isset = false"
+    assert users["updateRule"] == (
+        "id = @request.auth.id && @request.body.role:isset = false && @request.body.verified:isset = false"
+    )
     assert users["deleteRule"] is None
+    assert users["authRule"] == "verified = true"  # only verified accounts sign in
+    assert fields["language"]["values"] == ["en", "si", "ta"]
 
 
 def test_settings(admin):
