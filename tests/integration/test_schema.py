@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from student_portal.accounts.passwords import PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS
 from tests.integration.conftest import DEMO_USERS, list_all
 
 COLOMBO = timezone(timedelta(hours=5, minutes=30))  # Asia/Colombo, no DST
@@ -262,6 +263,8 @@ def test_users_collection(collections):
     assert users["deleteRule"] is None
     assert users["authRule"] == "verified = true"  # only verified accounts sign in
     assert fields["language"]["values"] == ["en", "si", "ta"]
+    # The rules the sign-up form shows before submitting are PocketBase's own.
+    assert (fields["password"]["min"], fields["password"]["max"]) == (PASSWORD_MIN_CHARS, PASSWORD_MAX_CHARS)
 
 
 def test_settings(admin):
