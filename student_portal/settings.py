@@ -140,6 +140,12 @@ def variables(*fields: str) -> tuple[str | None, ...]:
     return tuple(os.environ.get(_VARIABLE[field]) for field in fields)  # KeyError: no such setting
 
 
+def environment_with(extra: dict[str, str]) -> dict[str, str]:
+    """This process's environment plus `extra`: for a child process (the bundled PocketBase,
+    whose hooks read SMTP_* and DEPLOY_URL)."""
+    return {**os.environ, **extra}
+
+
 @functools.lru_cache(maxsize=8)
 def _parsed(_values: tuple[str | None, ...]) -> Settings:
     return Settings()

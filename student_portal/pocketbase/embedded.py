@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from student_portal.settings import settings
+from student_portal.settings import environment_with, settings
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
@@ -171,7 +171,7 @@ class EmbeddedPocketBase:
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env={**os.environ, **self.env},
+            env=environment_with(self.env),
             # Own process group: a Ctrl-C meant for the site reaches us, and we stop it.
             start_new_session=True,
             umask=PRIVATE_UMASK,

@@ -9,9 +9,9 @@ from student_portal.accounts.answers import account_error_text, form_text, looks
 from student_portal.accounts.mail_texts import MAIL_TEXTS_JSON, mail_texts, mail_texts_json
 from student_portal.accounts.passwords import PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, new_password_problem
 from student_portal.accounts.texts import MAIL_TEXTS, AccountText
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.state.login import login_error_text
 
