@@ -56,8 +56,9 @@ def account_link() -> rx.Component:
         href=routes.ACCOUNT,
         title=AccountText.ACCOUNT,
         data_testid="account-link",
-        class_name="flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 "
-        "focus-visible:outline-2 focus-visible:outline-blue-700",
+        # Phones: in the menu instead (components/header.py), the header has no room for it.
+        class_name="hidden size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 "
+        "focus-visible:outline-2 focus-visible:outline-blue-700 sm:flex",
     )
 
 

@@ -10,7 +10,8 @@ import reflex as rx
 from student_portal.accounts.answers import account_error_text
 from student_portal.accounts.texts import AccountText
 from student_portal.i18n.texts import Text
-from student_portal.pocketbase import ClientResponseError, configured_client
+from student_portal.pocketbase import ClientResponseError, configured_client, filter_eq
+from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import forget_on_logout, verified_session
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,29 @@ class AccessRequestState(rx.State):
     busy: bool = False
     sent: str = ""  # what the student is told once the request is recorded
     error: str = ""
+
+    @rx.event(background=True)
+    async def load(self):
+        """On /notes for an account without the role: a request made earlier is said at once."""
+        async with self:
+            self.reset()
+        try:
+            session = await verified_session(self)
+            if session is None:
+                return
+            earlier = await configured_client().list(
+                Collection.ACCESS_REQUESTS,
+                per_page=1,
+                filter=filter_eq("user", session.user.id),
+                skip_total=True,
+                token=session.token,
+            )
+        except ClientResponseError as failure:
+            log.info("access requests not read: status %s", failure.status)
+            return  # the button stays: asking again answers "already asked"
+        if earlier.items:
+            async with self:
+                self.sent = AccountText.ACCESS_ALREADY_REQUESTED
 
     @rx.event(background=True)
     async def ask(self):

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from student_portal.embedded_backend import embedded_pocketbase
+from student_portal.server.embedded_backend import embedded_pocketbase
 from tests.integration.conftest import free_port
 
 
