@@ -61,7 +61,7 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
 
 
 SAVED_ITEM = NavItem(N_("Saved"), routes.SAVED)
-# In the phone menu: a phone's header has no room for the account icon beside Logout.
+# In the phone menu: below 1536 px the header has no room for the account icon beside Logout.
 ACCOUNT_ITEM = NavItem(N_("My account"), routes.ACCOUNT)
 
 
