@@ -132,3 +132,13 @@ def test_account_errors_come_in_the_visitors_language(language):
 def test_signing_in_unverified_says_so():
     assert login_error_text(_refused(403)) == AccountText.NOT_VERIFIED
     assert login_error_text(_refused(400)) == Text.LOGIN_FAILED
+
+
+@pytest.mark.parametrize(
+    "path", ["/account", "/forgot-password", "/verify/abc", "/si/reset-password/abc", "/ta/confirm-email/abc"]
+)
+def test_account_pages_and_mailed_links_are_kept_from_crawlers(path):
+    from student_portal.routes.links import ROBOTS_PATHS, is_private
+
+    assert is_private(path)
+    assert any(path.startswith(prefix) for prefix in ROBOTS_PATHS)
