@@ -89,6 +89,20 @@ class Settings(BaseSettings):
         "reverse proxies in front of the site that append to `X-Forwarded-For` (set 1 behind one nginx)",
         ge=0,
     )
+    smtp_host: str | None = _var(
+        None,
+        "(read by PocketBase's hook) the mail server for account mails; unset: the bundled PocketBase's mails "
+        "go to the development outbox `pb_data/outbox/` (see docs/accounts.md)",
+    )
+    smtp_port: int = _var(587, "(read by PocketBase's hook) the mail server's port", ge=1, le=65535)
+    smtp_username: str | None = _var(None, "(read by PocketBase's hook) the mail server's user name")
+    smtp_password: str | None = _var(None, "(read by PocketBase's hook) the mail server's password")
+    smtp_tls: bool = _var(
+        False, "(read by PocketBase's hook) `true`: TLS from the start (port 465); otherwise STARTTLS when offered"
+    )
+    mail_sender: str | None = _var(
+        None, "(read by PocketBase's hook) the From address of account mails", shown="PocketBase's sender"
+    )
     site_build_id: str | None = _var(
         None,
         'the build\'s name in every page (`<meta name="build">`), to see a deploy took over',
@@ -124,6 +138,12 @@ def variables(*fields: str) -> tuple[str | None, ...]:
     """The raw values behind some settings' `fields`, as they are now: a cheap key for something
     made from a few settings, which a hot path checks (settings() reads every variable: ~9 us)."""
     return tuple(os.environ.get(_VARIABLE[field]) for field in fields)  # KeyError: no such setting
+
+
+def environment_with(extra: dict[str, str]) -> dict[str, str]:
+    """This process's environment plus `extra`: for a child process (the bundled PocketBase,
+    whose hooks read SMTP_* and DEPLOY_URL)."""
+    return {**os.environ, **extra}
 
 
 @functools.lru_cache(maxsize=8)

@@ -61,6 +61,8 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
 
 
 SAVED_ITEM = NavItem(N_("Saved"), routes.SAVED)
+# In the phone menu: below 1536 px the header has no room for the account icon beside Logout.
+ACCOUNT_ITEM = NavItem(N_("My account"), routes.ACCOUNT)
 
 
 def saved_link(active: str, extra: str = "px-3") -> rx.Component:
@@ -116,6 +118,10 @@ def phone_menu(active: str, route: str = "/") -> rx.Component:
         rx.el.nav(
             *[nav_link(item, item.url == active, item.title, "block px-3") for item in NAVIGATION],
             saved_link(active, "block px-3"),
+            rx.cond(
+                AuthState.is_authenticated,
+                nav_link(ACCOUNT_ITEM, active == ACCOUNT_ITEM.url, ACCOUNT_ITEM.title, "block px-3"),
+            ),
             theme_toggle("flex py-2 px-3 text-sm font-medium", with_label=True),
             language_switch(route, "flex border-t border-slate-200 pt-1"),
             aria_label=gettext("Menu"),

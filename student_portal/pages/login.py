@@ -5,6 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
+from student_portal.accounts.texts import AccountText
+from student_portal.components.account_forms import form_notice, page_link
 from student_portal.components.layout import site_page
 from student_portal.i18n import N_
 from student_portal.i18n.texts import Text
@@ -55,6 +57,21 @@ def login_form() -> rx.Component:
             ),
             rx.fragment(),
         ),
+        rx.cond(
+            LoginState.unverified,
+            rx.el.button(
+                rx.cond(LoginState.resending, AccountText.SENDING, AccountText.RESEND_VERIFICATION),
+                type="button",
+                on_click=LoginState.resend_verification,
+                disabled=LoginState.resending,
+                aria_busy=LoginState.resending,
+                data_testid="resend-verification",
+                class_name="min-h-11 rounded-md border border-blue-700 px-4 py-2 font-semibold text-blue-800 "
+                "hover:bg-blue-50 disabled:cursor-wait",
+            ),
+            rx.fragment(),
+        ),
+        rx.cond(LoginState.notice != "", form_notice(LoginState.notice, "login-notice"), rx.fragment()),
         rx.el.button(
             rx.cond(LoginState.signing_in, Text.SIGNING_IN, Text.SIGN_IN),
             type="submit",
@@ -85,6 +102,11 @@ def login() -> rx.Component:
     return rx.el.section(
         rx.el.h1(Text.SIGN_IN_HEADING, class_name="text-2xl font-bold text-slate-900"),
         login_form(),
+        rx.el.div(
+            page_link(AccountText.FORGOT_PASSWORD, routes.FORGOT_PASSWORD, "forgot-password-link"),
+            page_link(AccountText.CREATE_ACCOUNT, routes.SIGN_UP, "create-account-link"),
+            class_name="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm",
+        ),
         class_name="mx-auto flex w-full max-w-sm flex-col gap-6 rounded-xl border border-slate-200 bg-white "
         "p-6 shadow-sm sm:mt-8",
     )

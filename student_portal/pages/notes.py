@@ -5,6 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
+from student_portal.accounts.texts import AccountText
+from student_portal.components.account_forms import BUTTON, form_error
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.filters import search_box
@@ -14,6 +16,7 @@ from student_portal.components.paging import list_count, show_more_button
 from student_portal.components.search import no_match_detail
 from student_portal.i18n import N_
 from student_portal.i18n.texts import Text
+from student_portal.state.access_request import AccessRequestState
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState, Kind
 from student_portal.state.notes import NotesState
@@ -21,11 +24,38 @@ from student_portal.state.signed_in import Phase
 from student_portal.utils.slots import Slot
 
 
+def ask_for_access() -> rx.Component:
+    """A basic account asks the content managers for Uni Notes (they grant it in the admin UI)."""
+    return rx.el.div(
+        rx.el.p(AccountText.ASK_FOR_ACCESS_DETAIL, class_name="text-slate-700"),
+        rx.cond(
+            AccessRequestState.sent != "",
+            rx.el.p(
+                AccessRequestState.sent,
+                role="status",
+                data_testid="access-requested",
+                class_name="font-medium text-green-900",
+            ),
+            rx.el.button(
+                rx.cond(AccessRequestState.busy, AccountText.SENDING, AccountText.ASK_FOR_ACCESS),
+                type="button",
+                on_click=AccessRequestState.ask,
+                disabled=AccessRequestState.busy,
+                aria_busy=AccessRequestState.busy,
+                data_testid="ask-for-access",
+                class_name=f"self-center {BUTTON}",
+            ),
+        ),
+        form_error(AccessRequestState.error, "access-error"),
+        class_name="flex flex-col items-center gap-3",
+    )
+
+
 def unauthorized() -> rx.Component:
     return rx.el.div(
-        rx.el.p(Text.UNAUTHORIZED, class_name="text-xl font-semibold text-red-800"),
+        rx.el.p(Text.UNAUTHORIZED, role="alert", class_name="text-xl font-semibold text-red-800"),
         rx.el.p(Text.UNAUTHORIZED_DETAIL, class_name="text-slate-700"),
-        role="alert",
+        ask_for_access(),
         data_testid="unauthorized",
         class_name="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-6 text-center",
     )

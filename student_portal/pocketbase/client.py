@@ -26,6 +26,7 @@ from tenacity import (
 )
 
 from student_portal.constants import Limit, Timing
+from student_portal.pocketbase.accounts import AccountCalls
 from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
 from student_portal.routes import FILES_PREFIX
@@ -67,7 +68,7 @@ def _client_ip_header(client_ip: str | None) -> dict[str, str]:
         return {}
 
 
-class PocketBaseClient:
+class PocketBaseClient(AccountCalls):
     """Calls PocketBase's REST API. Safe to share between visitors: pass each one's `token`."""
 
     def __init__(

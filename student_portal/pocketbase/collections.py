@@ -97,6 +97,7 @@ class Collection:
     CITYS: Final = public("Citys", r.City)
     USERS: Final = protected("users", r.User)
     FAVOURITES: Final = protected("Favourites", r.Favourite)  # a user's saved items (only their own: API rules)
+    ACCESS_REQUESTS: Final = protected("Access_Requests", r.AccessRequest)  # a student asks for Uni Notes (own only)
 
 
 # Every declaration, in declaration order.

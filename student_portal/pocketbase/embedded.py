@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from student_portal.settings import settings
+from student_portal.settings import environment_with, settings
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
@@ -107,6 +107,7 @@ class EmbeddedPocketBase:
         hooks_dir: Path = HOOKS_DIR,
         log_file: Path | None = None,
         extra_args: list[str] | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
@@ -115,6 +116,8 @@ class EmbeddedPocketBase:
         self.hooks_dir = Path(hooks_dir)
         self.log_file = log_file
         self.extra_args = extra_args or []
+        # Added to this process's environment for the server (its hooks read SMTP_*, DEPLOY_URL).
+        self.env = dict(env or {})
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -168,6 +171,7 @@ class EmbeddedPocketBase:
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            env=environment_with(self.env),
             # Own process group: a Ctrl-C meant for the site reaches us, and we stop it.
             start_new_session=True,
             umask=PRIVATE_UMASK,

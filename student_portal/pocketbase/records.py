@@ -278,6 +278,14 @@ class Favourite(Record):
     kind: Keyword = ""
 
 
+class AccessRequest(Record):
+    """A student's request for more access (`access`: "notes" for Uni Notes); content managers
+    grant it in the admin UI. Only its owner may read it (API rules)."""
+
+    user: FirstText = ""
+    access: Keyword = ""
+
+
 RecordT = TypeVar("RecordT", bound=Record)
 
 # (model name, reason) pairs already reported: a bad record seen on every refresh is logged

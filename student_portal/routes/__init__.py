@@ -30,6 +30,10 @@ JOBS: Final = "/jobs"
 NOTES: Final = "/notes"
 SEARCH: Final = "/search"  # site search results: /search?q=...
 SAVED: Final = "/saved"  # the signed-in visitor's saved items
+# Accounts students run themselves (sign up, verify, reset, change email): not in the spec.
+SIGN_UP: Final = "/sign-up"
+FORGOT_PASSWORD: Final = "/forgot-password"
+ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
 NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
 
 # Route arguments, as the patterns below declare them.
@@ -37,8 +41,20 @@ TEACHER_ID: Final = "teacher_id"
 NEWS_ID: Final = "news_id"
 FOLDER_ID: Final = "folder_id"
 
+TOKEN: Final = "token"
+
 CLASS_PAGE: Final = f"/class/[{TEACHER_ID}]"
 NEWS_ITEM: Final = f"/news/[{NEWS_ID}]"
+# The pages the account mails link to (PocketBase's hooks add the token: see MAIL_LINK_PREFIXES).
+VERIFY_EMAIL: Final = f"/verify/[{TOKEN}]"
+RESET_PASSWORD: Final = f"/reset-password/[{TOKEN}]"
+CONFIRM_EMAIL: Final = f"/confirm-email/[{TOKEN}]"
+# Mail kind (PocketBase's: verification, password_reset, email_change) -> its page, before the token.
+MAIL_LINK_PREFIXES: Final = {
+    "verification": "/verify/",
+    "password_reset": "/reset-password/",
+    "email_change": "/confirm-email/",
+}
 
 # O/L and A/L: the level key ("ol", "al") is the first part of both of its routes.
 OL, AL = "ol", "al"
@@ -66,6 +82,21 @@ def class_page(teacher_id: str) -> str:
 def news_item(news_id: str) -> str:
     """/news/{newsId}: one news item."""
     return f"/news/{_segment(news_id)}"
+
+
+def verify_email(token: str) -> str:
+    """/verify/{token}: the page the verification mail links to."""
+    return MAIL_LINK_PREFIXES["verification"] + _segment(token)
+
+
+def reset_password(token: str) -> str:
+    """/reset-password/{token}: the page the password-reset mail links to."""
+    return MAIL_LINK_PREFIXES["password_reset"] + _segment(token)
+
+
+def confirm_email(token: str) -> str:
+    """/confirm-email/{token}: the page the email-change mail links to."""
+    return MAIL_LINK_PREFIXES["email_change"] + _segment(token)
 
 
 def class_calendar(class_id: str) -> str:

@@ -22,13 +22,18 @@ PRIVATE_PATHS: Final = (
     routes.LEAD_IMAGE_PREFIX + "/",
     "/_",
     routes.CALENDAR_PREFIX + "/",
+    # Accounts: the signed-in account page, and the pages whose addresses carry a mailed token.
+    routes.ACCOUNT,
+    routes.FORGOT_PASSWORD,
+    *routes.MAIL_LINK_PREFIXES.values(),
 )
+_ACCOUNT_PATHS: Final = (routes.ACCOUNT, routes.FORGOT_PASSWORD, *routes.MAIL_LINK_PREFIXES.values())
 # The Sinhala and Tamil versions of the private pages are private too (/si/login, /ta/notes), and
 # so are the calendars in those languages (/si/calendar/...).
 ROBOTS_PATHS: Final = PRIVATE_PATHS + tuple(
     language_prefix(language) + path
     for language in LANGUAGES[1:]
-    for path in (routes.LOGIN, routes.NOTES, "/saved", routes.SEARCH, routes.CALENDAR_PREFIX + "/")
+    for path in (routes.LOGIN, routes.NOTES, "/saved", routes.SEARCH, routes.CALENDAR_PREFIX + "/", *_ACCOUNT_PATHS)
 )
 # Registered pages that are not pages of their own: /class alone redirects to /profile.
 UNLISTED_ROUTES: Final = frozenset({routes.NOT_FOUND, routes.CLASS_INDEX})

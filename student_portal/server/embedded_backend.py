@@ -2,6 +2,11 @@
 
 A lifespan task runs in every backend worker; a file lock makes exactly one of them own the
 PocketBase process, the others wait for it to answer. With POCKETBASE_URL set, nothing starts.
+
+The owner passes PocketBase the site's address (DEPLOY_URL: the account mails link to the
+site's pages) and, with no SMTP_HOST, starts the development outbox (accounts/outbox.py) and
+points PocketBase's mail at it, so a developer can finish a sign-up: each mail is kept in
+pb_data/outbox/ and its links are printed on the console.
 """
 
 from __future__ import annotations
@@ -11,7 +16,9 @@ import contextlib
 import fcntl
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 
+from student_portal.accounts.outbox import Outbox
 from student_portal.pocketbase.embedded import (
     EmbeddedPocketBase,
     data_dir_from_env,
@@ -24,6 +31,7 @@ from student_portal.settings import settings
 logger = logging.getLogger(__name__)
 
 _STARTUP_WAIT_S = 30.0
+OUTBOX_FOLDER = "outbox"
 
 
 @contextlib.asynccontextmanager
@@ -33,7 +41,13 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
         return
     data_dir = data_dir_from_env()
     make_private_dir(data_dir)
-    server = EmbeddedPocketBase(data_dir, port=port_from_env(), log_file=data_dir / "pocketbase.log")
+    server = EmbeddedPocketBase(
+        data_dir,
+        port=port_from_env(),
+        log_file=data_dir / "pocketbase.log",
+        env={"DEPLOY_URL": settings().site_address},
+    )
+    outbox: Outbox | None = None
     lock = open_private(data_dir / ".embedded.lock", "wb")  # held for the app's lifetime
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -45,6 +59,9 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
             # Something already answers on the port (e.g. a PocketBase left from an earlier run).
             print(f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}", flush=True)
         elif owner:
+            outbox = _development_outbox(data_dir)
+            if outbox is not None:
+                server.env.update(outbox.smtp_environment())
             server.launch()  # here, in the event loop's thread: see EmbeddedPocketBase.launch
             await asyncio.to_thread(server.wait_until_healthy)
             print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)
@@ -54,8 +71,20 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
     finally:
         if owner:
             await asyncio.to_thread(server.stop)
+            if outbox is not None:
+                outbox.stop()
             fcntl.flock(lock, fcntl.LOCK_UN)
         lock.close()
+
+
+def _development_outbox(data_dir: Path) -> Outbox | None:
+    """With no SMTP_HOST: an outbox on loopback keeping PocketBase's mails in data_dir/outbox."""
+    if settings().smtp_host:
+        return None
+    folder = data_dir / OUTBOX_FOLDER
+    outbox = Outbox(folder, announce=lambda line: print(f"Outbox: {line}", flush=True)).start()
+    print(f"No SMTP_HOST: account mails are kept in {folder}/new/ (and their links shown here)", flush=True)
+    return outbox
 
 
 async def _wait_until_healthy(server: EmbeddedPocketBase) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import reflex as rx
 
 from student_portal import routes
+from student_portal.accounts.answers import NOT_VERIFIED_STATUS, account_error_text, looks_like_email
+from student_portal.accounts.texts import AccountText
 from student_portal.constants import Limit, StorageKey
 from student_portal.i18n import localized
 from student_portal.i18n.texts import Text
@@ -33,6 +35,8 @@ def login_error_text(error: ClientResponseError) -> str:
     if error.status == 0 or error.status >= 500 or 200 <= error.status < 300:
         # No answer, a server error, or an answer that was not a sign-in (garbage body).
         return Text.BACKEND_UNAVAILABLE
+    if error.status == NOT_VERIFIED_STATUS:  # the right password, an address not verified yet
+        return AccountText.NOT_VERIFIED
     return Text.LOGIN_FAILED
 
 
@@ -45,6 +49,12 @@ def _form_text(form: Any, key: str) -> str:
 class LoginState(rx.State):
     signing_in: bool = False
     error: str = ""
+    # The last sign-in was refused only because the address is not verified: offer the mail again.
+    unverified: bool = False
+    resending: bool = False
+    notice: str = ""
+    # The identity of that sign-in (server side only), where the verification mail goes again.
+    _unverified_identity: str = ""
 
     @rx.event(background=True)
     async def submit(self, form: dict[str, Any]):
@@ -60,6 +70,8 @@ class LoginState(rx.State):
                 return
             self.signing_in = True
             self.error = ""
+            self.notice = ""
+            self.unverified = False
             # The visitor's address, so PocketBase's sign-in rate limit counts per visitor.
             client_ip = self.router.session.client_ip
         try:
@@ -69,6 +81,8 @@ class LoginState(rx.State):
             async with self:
                 self.signing_in = False
                 self.error = login_error_text(error)
+                self.unverified = error.status == NOT_VERIFIED_STATUS
+                self._unverified_identity = identity if self.unverified else ""
             return
         except Exception:
             log.exception("sign-in failed unexpectedly")
@@ -94,3 +108,29 @@ class LoginState(rx.State):
     @rx.event
     def clear_error(self):
         self.error = ""
+        self.notice = ""
+        self.unverified = False
+        self._unverified_identity = ""
+
+    @rx.event(background=True)
+    async def resend_verification(self):
+        """Mail the verification link again to the address of the refused sign-in."""
+        async with self:
+            if self.resending or not self.unverified:
+                return
+            email = self._unverified_identity
+            if not looks_like_email(email):  # signed in with a user name: no address to send to
+                self.error = AccountText.RESEND_NEEDS_EMAIL
+                return
+            self.resending = True
+            client_ip = self.router.session.client_ip
+        notice, error = AccountText.VERIFICATION_SENT, ""
+        try:
+            await configured_client().request_verification(email, client_ip=client_ip)
+        except ClientResponseError as failure:
+            log.info("verification mail refused: status %s", failure.status)
+            notice, error = "", account_error_text(failure, Text.BACKEND_UNAVAILABLE)
+        async with self:
+            self.resending = False
+            self.notice, self.error = notice, error
+            self.unverified = not notice

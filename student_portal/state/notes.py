@@ -24,6 +24,7 @@ from student_portal.pocketbase import (
     parse_records,
 )
 from student_portal.pocketbase.collections import PROTECTED_MODELS, Collection
+from student_portal.state.access_request import AccessRequestState
 from student_portal.state.address import replace_address
 from student_portal.state.auth import Session, forget_on_logout
 from student_portal.state.content import backend_failures, public_rows
@@ -112,6 +113,7 @@ class NotesState(PagedList, ProtectedDocuments, rx.State):
         if not session.user.can_view_notes:
             async with self:
                 self.phase = Phase.UNAUTHORIZED
+            yield AccessRequestState.load  # "ask for access", or that it was asked already
             return
         try:
             items = await configured_client().full_list(

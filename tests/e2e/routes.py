@@ -74,6 +74,13 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.NOTES: Traits(signed_in=True),
     site.CLASS_PAGE: Traits(signed_in=True),
     site.SAVED: Traits(signed_in=True, signed_out_view="saved-sign-in"),  # sign-in above the kept files
+    site.SIGN_UP: Traits(content=False),
+    site.FORGOT_PASSWORD: Traits(content=False),
+    # The mailed links' pages, with a token that is no longer (never was) valid.
+    site.VERIFY_EMAIL: Traits(content=False),
+    site.RESET_PASSWORD: Traits(content=False),
+    site.CONFIRM_EMAIL: Traits(content=False),
+    site.ACCOUNT: Traits(signed_in=True, content=False),
 }
 
 # A route's argument -> the id key its template uses (DEMO_IDS, a test's own ids).
@@ -83,6 +90,9 @@ _ID_KEYS = {
     site.OL_FOLDER: site.ol_folder("{ol}"),
     site.AL_FOLDER: site.al_folder("{al}"),
     site.NOT_FOUND: "/no-such-page",  # Reflex's 404 page answers any unknown address
+    site.VERIFY_EMAIL: site.verify_email("expired-token"),
+    site.RESET_PASSWORD: site.reset_password("expired-token"),
+    site.CONFIRM_EMAIL: site.confirm_email("expired-token"),
 }
 
 

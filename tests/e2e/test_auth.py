@@ -253,39 +253,6 @@ def test_another_visitor_never_sees_this_visitors_session(page: Page, base_url: 
         other.close()
 
 
-def test_header_dialog_has_login_and_sign_up_tabs_and_sends_nothing(page: Page, base_url: str) -> None:
-    frames = ReceivedFrames(page)
-    page.goto(base_url + routes.JOBS)
-    # Let the page's own data and logos arrive first: they are not the dialog's requests.
-    expect(page.get_by_test_id("job-card").first).to_be_visible()
-    page.wait_for_load_state("networkidle")
-    dialog = page.locator("#auth-dialog")
-    expect(dialog).to_be_hidden()  # nothing opens it (spec: it exists)
-    page.evaluate("document.getElementById('auth-dialog').showModal()")
-    expect(dialog).to_be_visible()
-    confirm = dialog.get_by_label(Text.CONFIRM_PASSWORD_LABEL)
-    expect(confirm).to_be_hidden()
-    dialog.get_by_text(Text.DIALOG_SIGN_UP_TAB, exact=True).click()
-    expect(confirm).to_be_visible()
-    dialog.get_by_label(Text.EMAIL_LABEL).fill("new@student.lk")
-    dialog.get_by_label(Text.PASSWORD_LABEL, exact=True).fill("secret-1")
-    confirm.fill("secret-2")  # not checked (spec 5)
-    sent_before = len(frames.sent)
-    requests: list[str] = []
-    # Images (job logos scrolled into view) are the page's, never a form submission.
-    page.on("request", lambda r: r.resource_type == "image" or requests.append(r.url))
-    dialog.get_by_role("button", name=Text.SUBMIT).click()
-    expect(dialog).to_be_hidden()
-    # A request or event would have left within the submit's own task; let two frames pass.
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    assert requests == [] and frames.sent[sent_before:] == []
-    page.evaluate("document.getElementById('auth-dialog').showModal()")
-    expect(dialog.get_by_label(Text.EMAIL_LABEL)).to_have_value("")
-    dialog.get_by_role("button", name=Text.CANCEL).click()
-    expect(dialog).to_be_hidden()
-    expect(page).to_have_url(at(base_url, routes.JOBS))
-
-
 def test_a_token_close_to_expiry_is_refreshed(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
     with _auth_token_life(demo_pocketbase, 3600):  # an hour: well inside the refresh margin
         auth = start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)

@@ -124,7 +124,8 @@ def test_nobody_but_superusers_can_create(name, role, as_role, admin):
         "role": "full",
     }
     response = as_role(role).post(f"/api/collections/{name}/records", json=body)
-    assert response.status_code == 403, (name, role, response.text)
+    # Anyone may sign up to users, but never naming a role (test_accounts.py): refused as a bad body.
+    assert response.status_code == (400 if name == "users" else 403), (name, role, response.text)
     after = admin.get(f"/api/collections/{name}/records", params={"perPage": 1}).json()["totalItems"]
     assert after == before
 
@@ -204,7 +205,8 @@ def test_user_cannot_change_protected_profile_fields(body, as_role, admin):
     path = "/api/collections/users/records/basicuser000001"
     before = admin.get(path).json()
     response = as_role("basic").patch(path, json=body)
-    assert response.status_code == 400, response.text
+    # 404: the update rule refuses `verified` in the body; 400: PocketBase's own field checks.
+    assert response.status_code in (400, 404), response.text
     after = admin.get(path).json()
     assert {k: after[k] for k in ("email", "verified", "username", "updated")} == {
         k: before[k] for k in ("email", "verified", "username", "updated")

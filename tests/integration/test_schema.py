@@ -18,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from student_portal.accounts.passwords import PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS
 from student_portal.pocketbase.collections import DECLARED, PUBLIC
 from tests.integration.conftest import DEMO_USERS, list_all
 
@@ -297,9 +298,16 @@ def test_users_collection(collections):
     assert users["passwordAuth"]["identityFields"] == ["email", "username"]
     assert users["listRule"] == "id = @request.auth.id"
     assert users["viewRule"] == "id = @request.auth.id"
-    assert users["createRule"] is None
-    assert users["updateRule"] == "id = @request.auth.id && @request.body.role:isset = false"
+    # Anyone may sign up, naming neither a role nor `verified` (pb_hooks/accounts.pb.js sets basic).
+    assert users["createRule"] == "@request.body.role:isset = false && @request.body.verified:isset = false"
+    assert users["updateRule"] == (
+        "id = @request.auth.id && @request.body.role:isset = false && @request.body.verified:isset = false"
+    )
     assert users["deleteRule"] is None
+    assert users["authRule"] == "verified = true"  # only verified accounts sign in
+    assert fields["language"]["values"] == ["en", "si", "ta"]
+    # The rules the sign-up form shows before submitting are PocketBase's own.
+    assert (fields["password"]["min"], fields["password"]["max"]) == (PASSWORD_MIN_CHARS, PASSWORD_MAX_CHARS)
 
 
 def test_settings(admin):

@@ -31,13 +31,18 @@ def schema_only_migrations(target: Path, source: Path = MIGRATIONS_DIR) -> Path:
 
 
 def start_pocketbase(
-    data_dir: Path, *, migrations_dir: Path = MIGRATIONS_DIR, port: int | None = None
+    data_dir: Path,
+    *,
+    migrations_dir: Path = MIGRATIONS_DIR,
+    port: int | None = None,
+    env: dict[str, str] | None = None,
 ) -> EmbeddedPocketBase:
     server = EmbeddedPocketBase(
         data_dir,
         port=port or free_port(),
         migrations_dir=migrations_dir,
         log_file=data_dir.parent / f"{data_dir.name}.log",
+        env=env,
     )
     server.start()
     server.upsert_superuser(*SUPERUSER)

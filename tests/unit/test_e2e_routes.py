@@ -20,5 +20,10 @@ def test_the_list_has_no_page_the_app_does_not_register() -> None:
 def test_templates_fill_in_the_demo_ids() -> None:
     paths = {route.path(e2e.DEMO_IDS) for route in e2e.ALL_ROUTES}
     assert routes.class_page("teacher00000001") in paths and routes.ol_folder("olfolder0000001") in paths
-    assert {route.template for route in e2e.SIGNED_IN_ROUTES} == {routes.NOTES, "/class/{teacher}", routes.SAVED}
+    assert {route.template for route in e2e.SIGNED_IN_ROUTES} == {
+        routes.NOTES,
+        "/class/{teacher}",
+        routes.SAVED,
+        routes.ACCOUNT,
+    }
     assert "/no-such-page" in paths

@@ -1,0 +1,134 @@
+"""The signed-in student's account (/account): change password, change email, sign out everywhere."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from student_portal import routes
+from student_portal.accounts.texts import AccountText
+from student_portal.components.account_forms import (
+    BUTTON,
+    account_field,
+    account_form,
+    form_error,
+    new_password_fields,
+    submit_button,
+)
+from student_portal.components.feedback import error_message, loading_message
+from student_portal.components.layout import site_page
+from student_portal.i18n import N_, gettext_with
+from student_portal.i18n.texts import Text
+from student_portal.state.account import AccountState
+from student_portal.state.signed_in import Phase
+
+_PANEL = "flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+
+
+def _notice(text: rx.Var[str], test_id: str) -> rx.Component:
+    return rx.cond(
+        text != "",
+        rx.el.p(
+            text,
+            role="status",
+            data_testid=test_id,
+            class_name="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900",
+        ),
+        rx.fragment(),
+    )
+
+
+def _panel(heading: str, *children: rx.Component) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(heading, class_name="text-lg font-semibold text-slate-900"), *children, class_name=_PANEL
+    )
+
+
+def _change_password() -> rx.Component:
+    return _panel(
+        AccountText.CHANGE_PASSWORD,
+        account_form(
+            account_field(
+                AccountText.CURRENT_PASSWORD_LABEL,
+                "account-old-password",
+                "old_password",
+                "password",
+                "current-password",
+            ),
+            new_password_fields("account", AccountText.NEW_PASSWORD_LABEL, AccountText.CONFIRM_NEW_PASSWORD_LABEL),
+            form_error(AccountState.password_error, "password-error"),
+            _notice(AccountState.password_notice, "password-notice"),
+            submit_button(AccountText.CHANGE_PASSWORD, AccountText.SAVING, AccountState.busy == "password"),
+            on_submit=AccountState.change_password,
+            form_id="change-password-form",
+        ),
+    )
+
+
+def _change_email() -> rx.Component:
+    return _panel(
+        AccountText.CHANGE_EMAIL,
+        account_form(
+            account_field(
+                AccountText.NEW_EMAIL_LABEL,
+                "account-new-email",
+                "new_email",
+                "email",
+                "email",
+                auto_capitalize="none",
+                spell_check=False,
+            ),
+            form_error(AccountState.email_error, "email-error"),
+            _notice(AccountState.email_notice, "email-notice"),
+            submit_button(AccountText.SEND_CONFIRMATION, AccountText.SENDING, AccountState.busy == "email"),
+            on_submit=AccountState.change_email,
+            form_id="change-email-form",
+        ),
+    )
+
+
+def _sign_out_everywhere() -> rx.Component:
+    busy = AccountState.busy == "everywhere"
+    return _panel(
+        AccountText.SIGN_OUT_EVERYWHERE,
+        rx.el.p(AccountText.SIGN_OUT_EVERYWHERE_DETAIL, class_name="text-slate-700"),
+        form_error(AccountState.everywhere_error, "everywhere-error"),
+        rx.el.button(
+            rx.cond(busy, AccountText.SIGNING_OUT_EVERYWHERE, AccountText.SIGN_OUT_EVERYWHERE),
+            type="button",
+            on_click=AccountState.sign_out_everywhere,
+            disabled=busy,
+            aria_busy=busy,
+            class_name=f"self-start {BUTTON}",
+        ),
+    )
+
+
+@site_page(
+    route=routes.ACCOUNT,
+    title=AccountText.ACCOUNT,
+    description=N_("Your Student Portal account: password, email and sessions."),
+    on_load=AccountState.load,
+)
+def account() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(AccountText.ACCOUNT, class_name="text-2xl font-bold text-slate-900"),
+        rx.match(
+            AccountState.phase,
+            (
+                Phase.READY,
+                rx.fragment(
+                    rx.el.p(
+                        gettext_with(N_("Signed in as {email}"), email=AccountState.email),
+                        data_testid="signed-in-as",
+                        class_name="text-slate-700",
+                    ),
+                    _change_password(),
+                    _change_email(),
+                    _sign_out_everywhere(),
+                ),
+            ),
+            (Phase.FAILED, error_message(Text.BACKEND_UNAVAILABLE)),
+            loading_message(Text.LOADING),
+        ),
+        class_name="mx-auto flex w-full max-w-xl flex-col gap-6",
+    )

@@ -1,0 +1,385 @@
+"""Accounts students run themselves, against a real PocketBase (our migrations and hooks) that
+sends its mails to a real SMTP server on loopback (aiosmtpd, the development outbox's class),
+through the site's own client calls, reading the links from the mails received."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from email.message import EmailMessage
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import httpx
+import pytest
+
+from student_portal import routes
+from student_portal.accounts.answers import NOT_VERIFIED_STATUS, account_error_text
+from student_portal.accounts.outbox import Outbox, mail_links, mail_text
+from student_portal.accounts.texts import MAIL_TEXTS, AccountText
+from student_portal.constants import SITE_NAME
+from student_portal.i18n import gettext, in_language
+from student_portal.i18n.languages import Language, in_language_path
+from student_portal.i18n.texts import Text
+from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+from student_portal.pocketbase.collections import Collection
+from student_portal.state.access_request import NOTES_ACCESS, _already_asked
+from student_portal.state.login import login_error_text
+from tests.integration.conftest import next_client_ip
+from tests.support.pocketbases import SUPERUSER, start_pocketbase
+
+SITE = "http://site.test"
+PASSWORD = "first-pass-123"
+NEW_PASSWORD = "second-pass-456"
+
+
+@pytest.fixture(scope="module")
+def outbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outbox]:
+    with Outbox(tmp_path_factory.mktemp("outbox")) as box:
+        yield box
+
+
+@pytest.fixture(scope="module")
+def mail_pocketbase(tmp_path_factory: pytest.TempPathFactory, outbox: Outbox) -> Iterator[str]:
+    root: Path = tmp_path_factory.mktemp("mail-pocketbase")
+    server = start_pocketbase(root / "pb_data", env={**outbox.smtp_environment(), "DEPLOY_URL": SITE})
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def client(mail_pocketbase: str) -> AsyncIterator[PocketBaseClient]:
+    async with PocketBaseClient(mail_pocketbase) as pocketbase:
+        yield pocketbase
+
+
+@pytest.fixture(scope="module")
+def admin(mail_pocketbase: str) -> Iterator[httpx.Client]:
+    token = httpx.post(
+        f"{mail_pocketbase}/api/collections/_superusers/auth-with-password",
+        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
+    ).json()["token"]
+    with httpx.Client(base_url=mail_pocketbase, headers={"Authorization": token}, timeout=10) as http:
+        yield http
+
+
+def new_email(name: str) -> str:
+    return f"{name}-{uuid.uuid4().hex[:10]}@students.test"
+
+
+def link_token(message: EmailMessage, prefix: str) -> str:
+    """The token of the mail's link to one of the site's pages (the first link that goes there)."""
+    for link in mail_links(message):
+        path = urlsplit(link).path
+        if prefix in path:
+            return unquote(path.rsplit("/", 1)[1])
+    raise AssertionError(f"no {prefix} link in: {mail_text(message)}")
+
+
+def expected_subject(kind: str, language: Language) -> str:
+    with in_language(language):
+        return gettext(MAIL_TEXTS[kind]["subject"]).replace("{site}", SITE_NAME)
+
+
+async def signed_up(client: PocketBaseClient, outbox: Outbox, name: str, language: str = "en") -> tuple[str, str]:
+    """A new account and its verification token (from the mail)."""
+    email, before = new_email(name), outbox.count()
+    await client.sign_up(email, PASSWORD, PASSWORD, language=language, client_ip=next_client_ip())
+    token = link_token(outbox.wait_for(email, after=before), routes.MAIL_LINK_PREFIXES["verification"])
+    return email, token
+
+
+async def verified_account(client: PocketBaseClient, outbox: Outbox, name: str) -> str:
+    email, token = await signed_up(client, outbox, name)
+    await client.confirm_verification(token, client_ip=next_client_ip())
+    return email
+
+
+# --------------------------------------------------------------------- sign up, verify, sign in
+
+
+async def test_sign_up_verify_by_the_mailed_link_then_sign_in(client, outbox, admin):
+    email, before = new_email("ravi"), outbox.count()
+    record = await client.sign_up(email, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    assert (record["role"], record["verified"], record["language"]) == ("basic", False, "en")
+
+    with pytest.raises(ClientResponseError) as refused:
+        await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert refused.value.status == NOT_VERIFIED_STATUS
+    assert login_error_text(refused.value) == AccountText.NOT_VERIFIED
+    with pytest.raises(ClientResponseError) as wrong:  # a wrong password says nothing of verification
+        await client.auth_with_password(email, "not-the-password", client_ip=next_client_ip())
+    assert login_error_text(wrong.value) == Text.LOGIN_FAILED
+
+    mail = outbox.wait_for(email, after=before)
+    assert mail["subject"] == expected_subject("verification", Language.EN)
+    link = next(link for link in mail_links(mail) if "/verify/" in link)
+    assert link.startswith(f"{SITE}/verify/")  # the site's own page, not PocketBase's
+    await client.confirm_verification(link_token(mail, "/verify/"), client_ip=next_client_ip())
+
+    signed_in = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert signed_in.record["verified"] is True and signed_in.record["role"] == "basic"
+
+
+async def test_resend_mails_the_verification_link_again(client, outbox):
+    email, _first_token = await signed_up(client, outbox, "resend")
+    before = outbox.count()
+    await client.request_verification(email, client_ip=next_client_ip())
+    again = outbox.wait_for(email, after=before)
+    await client.confirm_verification(link_token(again, "/verify/"), client_ip=next_client_ip())
+    assert (await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())).token
+
+
+async def test_a_verification_link_works_once(client, outbox):
+    _email, token = await signed_up(client, outbox, "twice")
+    await client.confirm_verification(token, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError) as used:
+        await client.confirm_verification("not-a-token", client_ip=next_client_ip())
+    assert account_error_text(used.value, "") == AccountText.LINK_INVALID
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.SI, Language.TA])
+async def test_mails_come_in_the_language_signed_up_in(client, outbox, language):
+    email, before = new_email(f"lang-{language.value}"), outbox.count()
+    await client.sign_up(email, PASSWORD, PASSWORD, language=language.value, client_ip=next_client_ip())
+    mail = outbox.wait_for(email, after=before)
+    assert mail["subject"] == expected_subject("verification", language)
+    if language is not Language.EN:
+        assert mail["subject"] != expected_subject("verification", Language.EN)  # really translated
+    with in_language(language):
+        assert gettext(MAIL_TEXTS["verification"]["action"]) in mail_text(mail) or gettext(
+            MAIL_TEXTS["verification"]["intro"]
+        ).replace("{site}", SITE_NAME).replace("{email}", email) in mail_text(mail)
+    assert any(link.startswith(SITE + in_language_path("/verify/", language)) for link in mail_links(mail))
+
+    await client.confirm_verification(link_token(mail, "/verify/"), client_ip=next_client_ip())
+    before = outbox.count()
+    await client.request_password_reset(email, client_ip=next_client_ip())
+    reset = outbox.wait_for(email, after=before)
+    assert reset["subject"] == expected_subject("password_reset", language)
+    assert any(link.startswith(SITE + in_language_path("/reset-password/", language)) for link in mail_links(reset))
+
+
+async def test_email_taken_and_bad_passwords_get_the_sites_words(client, outbox):
+    email = await verified_account(client, outbox, "taken")
+    with pytest.raises(ClientResponseError) as taken:
+        await client.sign_up(email, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    assert account_error_text(taken.value, "") == AccountText.EMAIL_TAKEN
+    with pytest.raises(ClientResponseError) as short:
+        await client.sign_up(new_email("short"), "short", "short", language="en", client_ip=next_client_ip())
+    assert account_error_text(short.value, "") == AccountText.password_length(8, 71)
+    with pytest.raises(ClientResponseError) as bad:
+        await client.sign_up("not an address", PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    assert account_error_text(bad.value, "") == AccountText.EMAIL_INVALID
+
+
+# --------------------------------------------------------------------- nobody chooses their role
+
+
+@pytest.mark.parametrize(
+    "kind, extra",
+    [
+        ("json", {"role": "full"}),
+        ("json", {"role": "basic"}),  # not even the role they would get
+        ("json", {"role+": "notes"}),
+        ("json", {"verified": True}),
+        ("form", {"role": "full"}),
+        ("multipart", {"verified": "true"}),
+        ("multipart", {"@jsonPayload": '{"role": "full"}'}),
+    ],
+)
+def test_role_and_verified_cannot_be_set_at_sign_up(kind, extra, mail_pocketbase, admin):
+    email = new_email("sneaky")
+    body = {"email": email, "password": PASSWORD, "passwordConfirm": PASSWORD, **extra}
+    url = f"{mail_pocketbase}/api/collections/users/records"
+    headers = {"X-Forwarded-For": next_client_ip()}
+    if kind == "json":
+        response = httpx.post(url, json=body, headers=headers)
+    elif kind == "form":
+        response = httpx.post(url, data=body, headers=headers)
+    else:
+        response = httpx.post(url, files={k: (None, str(v)) for k, v in body.items()}, headers=headers)
+    assert response.status_code == 400, response.text
+    found = admin.get("/api/collections/users/records", params={"filter": f'email = "{email}"'}).json()
+    assert found["items"] == []
+
+
+def test_a_sign_up_gets_basic_unverified_and_a_known_language(mail_pocketbase, admin):
+    email = new_email("plain")
+    response = httpx.post(
+        f"{mail_pocketbase}/api/collections/users/records",
+        json={"email": email, "password": PASSWORD, "passwordConfirm": PASSWORD, "language": "xx"},
+        headers={"X-Forwarded-For": next_client_ip()},
+    )
+    assert response.status_code == 200, response.text  # an unknown language becomes English
+    stored = admin.get(f"/api/collections/users/records/{response.json()['id']}").json()
+    assert (stored["role"], stored["verified"], stored["language"]) == ("basic", False, "en")
+
+
+async def test_a_verified_student_cannot_raise_their_role_or_unverify(client, outbox, mail_pocketbase, admin):
+    email = await verified_account(client, outbox, "raise")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    path = f"{mail_pocketbase}/api/collections/users/records/{session.record['id']}"
+    for body in ({"role": "full"}, {"verified": False}):
+        response = httpx.patch(path, json=body, headers={"Authorization": session.token})
+        assert response.status_code in (400, 404), response.text
+    stored = admin.get(f"/api/collections/users/records/{session.record['id']}").json()
+    assert (stored["role"], stored["verified"]) == ("basic", True)
+
+
+# --------------------------------------------------------------------- notes and asking for access
+
+
+async def test_basic_student_gets_no_notes_and_asks_for_access_once(client, outbox, admin):
+    email = await verified_account(client, outbox, "asker")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert (await client.list(Collection.NOTES, token=session.token)).items == []  # rules: notes or full
+
+    request = await client.request_access(session.record["id"], NOTES_ACCESS, token=session.token)
+    assert request["user"] == session.record["id"]
+    with pytest.raises(ClientResponseError) as again:
+        await client.request_access(session.record["id"], NOTES_ACCESS, token=session.token)
+    assert _already_asked(again.value)
+    # The content managers see it in the admin UI (superusers).
+    seen = admin.get(
+        f"/api/collections/{Collection.ACCESS_REQUESTS}/records", params={"filter": f'user = "{session.record["id"]}"'}
+    ).json()
+    assert [item["access"] for item in seen["items"]] == [NOTES_ACCESS]
+
+
+async def test_access_requests_are_the_owners_only(client, outbox):
+    first = await client.auth_with_password(
+        await verified_account(client, outbox, "owner"), PASSWORD, client_ip=next_client_ip()
+    )
+    other = await client.auth_with_password(
+        await verified_account(client, outbox, "other"), PASSWORD, client_ip=next_client_ip()
+    )
+    await client.request_access(first.record["id"], NOTES_ACCESS, token=first.token)
+    with pytest.raises(ClientResponseError) as forged:  # in another student's name
+        await client.request_access(first.record["id"], NOTES_ACCESS, token=other.token)
+    assert forged.value.status in (400, 403)
+    assert (await client.list(Collection.ACCESS_REQUESTS, token=other.token)).items == []
+    assert len((await client.list(Collection.ACCESS_REQUESTS, token=first.token)).items) == 1
+    with pytest.raises(ClientResponseError):  # no guest
+        await client.request_access(first.record["id"], NOTES_ACCESS, token="")
+
+
+# --------------------------------------------------------------------- forgotten password
+
+
+async def test_reset_by_the_mailed_link_ends_the_old_password_and_sessions(client, outbox):
+    email = await verified_account(client, outbox, "forgot")
+    old_session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    before = outbox.count()
+    await client.request_password_reset(email, client_ip=next_client_ip())
+    token = link_token(outbox.wait_for(email, after=before), "/reset-password/")
+    await client.confirm_password_reset(token, NEW_PASSWORD, NEW_PASSWORD, client_ip=next_client_ip())
+
+    with pytest.raises(ClientResponseError) as old:
+        await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert login_error_text(old.value) == Text.LOGIN_FAILED
+    with pytest.raises(ClientResponseError) as stale:
+        await client.auth_refresh(old_session.token)
+    assert stale.value.status == 401
+    assert (await client.auth_with_password(email, NEW_PASSWORD, client_ip=next_client_ip())).token
+    with pytest.raises(ClientResponseError) as used:  # the link worked once
+        await client.confirm_password_reset(token, PASSWORD, PASSWORD, client_ip=next_client_ip())
+    assert account_error_text(used.value, "") == AccountText.LINK_INVALID
+
+
+async def test_unknown_address_gets_the_same_answer_and_no_mail(client, outbox):
+    before = outbox.count()
+    nobody = new_email("nobody")
+    assert await client.request_password_reset(nobody, client_ip=next_client_ip()) is None
+    assert await client.request_verification(nobody, client_ip=next_client_ip()) is None
+    with pytest.raises(TimeoutError):
+        outbox.wait_for(nobody, after=before, timeout=2)
+
+
+# --------------------------------------------------------------------- the account page's calls
+
+
+async def test_change_password_and_sign_out_everywhere(client, outbox):
+    email = await verified_account(client, outbox, "changer")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError) as wrong:
+        await client.change_password(
+            session.record["id"], "not-it-123", NEW_PASSWORD, NEW_PASSWORD, token=session.token
+        )
+    assert account_error_text(wrong.value, "") == AccountText.WRONG_PASSWORD
+    await client.change_password(session.record["id"], PASSWORD, NEW_PASSWORD, NEW_PASSWORD, token=session.token)
+    with pytest.raises(ClientResponseError):
+        await client.auth_refresh(session.token)  # every earlier token ends with the old password
+
+    fresh = await client.auth_with_password(email, NEW_PASSWORD, client_ip=next_client_ip())
+    second = await client.auth_with_password(email, NEW_PASSWORD, client_ip=next_client_ip())
+    await client.sign_out_everywhere(token=fresh.token)
+    for token in (fresh.token, second.token):
+        with pytest.raises(ClientResponseError) as ended:
+            await client.auth_refresh(token)
+        assert ended.value.status == 401
+    with pytest.raises(ClientResponseError) as guest:
+        await client.sign_out_everywhere(token="")
+    assert guest.value.status == 401
+
+
+async def test_change_email_by_the_mailed_link(client, outbox):
+    email = await verified_account(client, outbox, "mover")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    moved, before = new_email("moved"), outbox.count()
+    await client.request_email_change(moved, token=session.token)
+    mail = outbox.wait_for(moved, after=before)
+    assert mail["subject"] == expected_subject("email_change", Language.EN)
+    token = link_token(mail, "/confirm-email/")
+    with pytest.raises(ClientResponseError) as wrong:
+        await client.confirm_email_change(token, "not-the-password", client_ip=next_client_ip())
+    assert account_error_text(wrong.value, "") == AccountText.WRONG_PASSWORD
+    await client.confirm_email_change(token, PASSWORD, client_ip=next_client_ip())
+    assert (await client.auth_with_password(moved, PASSWORD, client_ip=next_client_ip())).record["email"] == moved
+
+
+# --------------------------------------------------------------------- limits
+
+
+async def test_sign_ups_from_one_address_are_limited_with_a_clear_message(client):
+    address = next_client_ip()
+    answers = []
+    for n in range(7):
+        try:
+            await client.sign_up(new_email(f"flood{n}"), PASSWORD, PASSWORD, language="en", client_ip=address)
+            answers.append(200)
+        except ClientResponseError as error:
+            answers.append(error.status)
+            last = error
+    assert answers[:5] == [200] * 5 and answers[5:] == [429, 429]
+    assert account_error_text(last, "") == AccountText.TOO_MANY_REQUESTS
+
+
+async def test_reset_mails_from_one_address_are_limited(client, outbox):
+    address, before = next_client_ip(), outbox.count()
+    statuses = []
+    for n in range(6):
+        try:
+            await client.request_password_reset(new_email(f"reset{n}"), client_ip=address)
+            statuses.append(204)
+        except ClientResponseError as error:
+            statuses.append(error.status)
+    assert statuses == [204] * 5 + [429]
+    assert outbox.count() == before  # none of them had an account
+
+
+async def test_email_change_mails_per_account_are_capped(client, outbox):
+    email = await verified_account(client, outbox, "capped")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    answers = []
+    for n in range(4):
+        try:
+            await client.request_email_change(new_email(f"cap{n}"), token=session.token)
+            answers.append(204)
+        except ClientResponseError as error:
+            answers.append(error.status)
+            last = error
+    assert answers == [204, 204, 204, 429], last.response
+    assert account_error_text(last, "") == AccountText.TOO_MANY_REQUESTS
