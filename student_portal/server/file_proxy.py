@@ -2,9 +2,9 @@
 
 Browsers never need to reach PocketBase (issue 16): anyone who can reach its API can try
 passwords there, so it stays on loopback / a private network and the site streams each file
-from it. What a browser may ask is passed on (`thumb` when it is a size the site uses,
-`token`, `download`, ranges and revalidation headers), and PocketBase's answer comes back as it is: status, type, length,
-range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
+from it. What a browser may ask is passed on (`thumb` when it is a size the site uses, `token`,
+`download`, ranges and revalidation headers), and PocketBase's answer comes back as it is:
+status, type, length, range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
 files: 30 days). A tokenised (protected) file is never stored by any cache
 (`private, no-store`), whatever PocketBase said. A public JPEG/PNG goes to a browser that
 accepts WebP as WebP (student_portal/server/image_variants.py, converted once and kept), with

@@ -206,7 +206,7 @@ def test_thumb_sizes_the_site_does_not_use_never_fill_the_webp_cache() -> None:
         assert dict(seen[0].url.params) == {}
         answers.append(response.content)
     assert len(variants) == 1 and len(set(answers)) == 1
-    real, seen = picture_request(
+    _, seen = picture_request(
         "/files/pbc_1/rec1/photo_x.jpg?thumb=400x300", source, variants, headers={"Accept": CHROME_ACCEPT}
     )
     assert dict(seen[0].url.params) == {"thumb": "400x300"} and len(variants) == 2
@@ -219,9 +219,5 @@ def test_the_thumb_sizes_are_the_schemas() -> None:
     from student_portal.image_variants import THUMB_SIZES
 
     migrations = Path(__file__).resolve().parents[2] / "pb" / "pb_migrations"
-    declared = {
-        size
-        for path in migrations.glob("*.js")
-        for size in re.findall(r'"(\d+x\d+[tbf]?)"', path.read_text())
-    }
+    declared = {size for path in migrations.glob("*.js") for size in re.findall(r'"(\d+x\d+[tbf]?)"', path.read_text())}
     assert set(THUMB_SIZES) == declared
