@@ -186,7 +186,7 @@ class AuthState(rx.State):
     @rx.event
     async def logout(self):
         """Spec 4: clear the store and the state, end the token at PocketBase, then go home; a
-    failure is only logged."""
+        failure is only logged."""
         if self.logging_out:
             return
         self.logging_out = True
