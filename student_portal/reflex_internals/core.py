@@ -23,6 +23,7 @@ from typing import Any
 
 import reflex as rx
 from reflex.event import Event
+from reflex.state import BaseState
 
 # (class, attribute) pairs redis_layout.install() replaces.
 PATCHED: list[tuple[type, str]] = []
@@ -297,21 +298,8 @@ def storage_var_of(key: str) -> tuple[type, str] | None:
     return state_cls, field.removesuffix(FIELD_MARKER)
 
 
-def storage_events() -> tuple[str, str]:
-    """The events whose `vars` payload carries browser storage values: the hydrate and
-    `update_vars_internal` (a synced value changed in another tab)."""
-    from reflex.state import UpdateVarsInternalState
-    from reflex.utils.format import format_event_handler
-
-    require(UpdateVarsInternalState, "update_vars_internal")
-    return (
-        format_event_handler(rx.State.hydrate_and_load),
-        format_event_handler(UpdateVarsInternalState.update_vars_internal),
-    )
-
-
 @contextlib.asynccontextmanager
-async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[rx.State | None]:
+async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState | None]:
     """The state of a tab whose socket closed, locked, to clear what it held; None when the
     tab is connected again meanwhile (a reload, a reconnect to another worker). What changes is
     not sent anywhere (nobody is there to receive it)."""

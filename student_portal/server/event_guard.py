@@ -154,14 +154,11 @@ def bounded_storage(values: dict[Any, Any]) -> dict[str, str]:
     return kept
 
 
-@functools.cache
-def _storage_events() -> frozenset[str]:
-    return frozenset(reflex_internals.storage_events())
-
-
 def bounded_event(data: Any) -> Any:
-    """The event as Reflex may process it: a storage event keeps only the values it may set.
-    None for data that is no event at all (Reflex would log a traceback for it)."""
+    """The event as Reflex may process it: a `vars` payload keeps only the storage values a tab
+    may set. Any event's, not only the two that carry them (the hydrate, `update_vars_internal`):
+    Reflex resolves more than one spelling of a handler's name, and no handler of ours takes
+    `vars`. None for data that is no event at all (Reflex would log a traceback for it)."""
     if isinstance(data, str):
         try:
             data = json.loads(data)
@@ -170,7 +167,7 @@ def bounded_event(data: Any) -> Any:
     if not isinstance(data, dict):
         return None
     payload = data.get("payload")
-    if data.get("name") in _storage_events() and isinstance(payload, dict) and "vars" in payload:
+    if isinstance(payload, dict) and "vars" in payload:
         values = payload["vars"]
         data = {**data, "payload": {**payload, "vars": bounded_storage(values) if isinstance(values, dict) else {}}}
     return data
@@ -211,7 +208,7 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
             if root is None:
                 return
             if (await root.get_state(AuthState)).stored_auth:
-                await forget_protected(root)
+                await forget_protected(root)  # type: ignore[arg-type]
     except Exception:
         log.exception("could not clear a closed tab's protected data")
 

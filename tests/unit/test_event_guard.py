@@ -13,7 +13,9 @@ from student_portal.event_guard import EventLimits, TokenBucket, Verdict, bounde
 from student_portal.state.auth import AuthState, dump_stored_auth
 from student_portal.state.favourites import FavouritesState
 
-HYDRATE, UPDATE_VARS = event_guard.reflex_internals.storage_events()
+# The two events that carry storage values, as the compiled frontend names them.
+HYDRATE = "reflex___state____state.hydrate_and_load"
+UPDATE_VARS = "reflex___state____update_vars_internal_state.update_vars_internal"
 # As Reflex's compiled frontend names them (reflex/compiler/utils.py, client storage).
 AUTH_KEY = f"{AuthState.get_full_name()}.stored_auth_rx_state_"
 PENDING_KEY = f"{FavouritesState.get_full_name()}.pending_rx_state_"
@@ -95,8 +97,11 @@ def test_oversize_or_odd_storage_values_are_refused() -> None:
 
 
 def test_other_events_pass_untouched_and_non_events_not_at_all() -> None:
-    other = {"name": "x.y.z", "payload": {"vars": {AUTH_KEY: "x" * 10_000}}}
+    other = {"name": "x.y.z", "payload": {"form": {AUTH_KEY: "x" * 10_000}}}
     assert bounded_event(other) is other
+    # Another spelling of the storage event's name is bounded all the same.
+    long_name = "reflex___state____state.reflex___state____update_vars_internal_state.update_vars_internal"
+    assert bounded_event(_event(long_name, {AUTH_KEY: "x" * 10_000}))["payload"]["vars"] == {}
     assert bounded_event(json.dumps(_event(HYDRATE, {PENDING_KEY: "job:abc"}))) == _event(
         HYDRATE, {PENDING_KEY: "job:abc"}
     )
