@@ -84,7 +84,8 @@ def _cli(server: EmbeddedPocketBase, *args: str) -> None:
 @contextlib.contextmanager
 def _one_time_superuser(server: EmbeddedPocketBase) -> Iterator[httpx.Client]:
     """A client signed in as a superuser that exists only for this `with` block."""
-    email, password = BACKUP_SUPERUSER, secrets.token_urlsafe(24)
+    # Hex: a password starting with "-" would read as a flag to the CLI.
+    email, password = BACKUP_SUPERUSER, secrets.token_hex(24)
     _cli(server, "upsert", email, password)
     try:
         with httpx.Client(base_url=server.url, timeout=REQUEST_TIMEOUT_S) as http:
