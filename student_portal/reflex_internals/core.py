@@ -236,7 +236,8 @@ _closing_tasks: set[asyncio.Task[None]] = set()
 def guard_websocket(admit: EventFilter, disconnected: Disconnected) -> None:
     """Every event a socket sends passes `admit(namespace, sid, data)` first: it returns the data
     to process (possibly trimmed) or None to drop the event. After a socket closes (and Reflex
-    has unlinked it), `disconnected(app, sid, token)` runs in a task of its own."""
+    has unlinked it), `disconnected(app, sid, token)` runs in a task of its own (token "" for a
+    socket that named no tab)."""
     if _guarded:
         return
     from reflex.app import EventNamespace
@@ -250,18 +251,17 @@ def guard_websocket(admit: EventFilter, disconnected: Disconnected) -> None:
             await reflex_on_event(self, sid, admitted)
 
     def on_disconnect(self: Any, sid: str, *reason: Any) -> asyncio.Task | None:
-        token = self.sid_to_token.get(sid)
+        token = self.sid_to_token.get(sid) or ""  # "": a socket that never named its tab
         unlinking = reflex_on_disconnect(self, sid)
-        if token:
 
-            async def after() -> None:
-                if unlinking is not None:
-                    await asyncio.wait([unlinking])
-                await disconnected(self.app, sid, token)
+        async def after() -> None:
+            if unlinking is not None:
+                await asyncio.wait([unlinking])
+            await disconnected(self.app, sid, token)
 
-            task = asyncio.get_running_loop().create_task(after())
-            _closing_tasks.add(task)
-            task.add_done_callback(_closing_tasks.discard)
+        task = asyncio.get_running_loop().create_task(after())
+        _closing_tasks.add(task)
+        task.add_done_callback(_closing_tasks.discard)
         return unlinking
 
     patch(EventNamespace, "on_event", on_event)

@@ -201,6 +201,8 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
     if sid not in _active:
         return
     _active.discard(sid)
+    if not token:
+        return
     from student_portal.state.auth import AuthState, forget_protected
 
     try:

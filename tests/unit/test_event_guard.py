@@ -107,3 +107,20 @@ def test_other_events_pass_untouched_and_non_events_not_at_all() -> None:
     )
     for garbage in ("{not json", 42, ["event"], None):
         assert bounded_event(garbage) is None
+
+
+def test_a_closed_socket_leaves_no_entry_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    monkeypatch.setattr(event_guard, "_limits", [EventLimits()])
+    monkeypatch.setattr(event_guard, "_active", set())
+    namespace = type("Namespace", (), {"_static_router_data": {}})()
+
+    async def connect_send_close() -> None:
+        for sid in ("with-tab", "no-tab"):
+            assert await event_guard.admit(namespace, sid, {"name": "x.y", "payload": {}}) is not None
+        # A socket that never named its tab: nothing to clear, nothing kept.
+        await event_guard.disconnected(None, "no-tab", "")  # type: ignore[arg-type]
+
+    asyncio.run(connect_send_close())
+    assert event_guard._active == {"with-tab"} and len(event_guard._limits[0]._connections) == 1
