@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal.components.header import SAVED_ITEM
-from student_portal.constants import Text
+from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import start_signed_in
 from tests.support.admin import records, superuser_client
 

@@ -79,7 +79,7 @@ def test_a_flood_of_failing_events_writes_a_bounded_log_and_says_how_many_it_lef
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     # The attack: 5,000 invalid events in 7 s wrote 5.8 MiB of tracebacks.
-    from student_portal import backend_errors
+    from student_portal.server import backend_errors
 
     clock = [1000.0]
     monkeypatch.setattr(backend_errors, "_budget", backend_errors.LogBudget(clock=lambda: clock[0]))

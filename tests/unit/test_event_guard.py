@@ -1,4 +1,4 @@
-"""The websocket's door (student_portal/event_guard.py): events per connection and per visitor
+"""The websocket's door (student_portal/server/event_guard.py): events per connection and per visitor
 address, and the browser storage values a tab may hand the server (issue 36, findings 1-2)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from student_portal import event_guard
 from student_portal.constants import Limit
-from student_portal.event_guard import EventLimits, TokenBucket, Verdict, bounded_event
+from student_portal.server import event_guard
+from student_portal.server.event_guard import EventLimits, TokenBucket, Verdict, bounded_event
 from student_portal.state.auth import AuthState, dump_stored_auth
 from student_portal.state.favourites import FavouritesState
 

@@ -216,7 +216,7 @@ def test_the_thumb_sizes_are_the_schemas() -> None:
     import re
     from pathlib import Path
 
-    from student_portal.image_variants import THUMB_SIZES
+    from student_portal.server.image_variants import THUMB_SIZES
 
     migrations = Path(__file__).resolve().parents[2] / "pb" / "pb_migrations"
     declared = {size for path in migrations.glob("*.js") for size in re.findall(r'"(\d+x\d+[tbf]?)"', path.read_text())}
