@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium redis build admin reset-demo bench clean
+.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium redis build admin backup restore reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -125,6 +125,15 @@ messages: install
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install
 	$(BIN)/python -m student_portal.pocketbase.embedded superuser "$(EMAIL)" "$(PASSWORD)"
+
+## backup: a PocketBase backup of the data folder now (database and files); prints the archive's path
+backup: install
+	@$(BIN)/python -m student_portal.pocketbase.backups backup
+
+## restore: BACKUP=<file> back as the data folder, the site stopped; FORCE=1 replaces existing data (kept aside)
+restore: install
+	@if [ -z "$(BACKUP)" ]; then echo "usage: make restore BACKUP=pb_data/backups/<file>.zip [FORCE=1]"; exit 2; fi
+	@$(BIN)/python -m student_portal.pocketbase.backups restore "$(BACKUP)" $(if $(filter 1 yes true,$(FORCE)),--force)
 
 ## reset-demo: delete the embedded PocketBase data; the next start re-seeds it (classes dated from today)
 reset-demo:

@@ -6,7 +6,9 @@
 // - keeps a copy of each visited page as the student saw it, shown offline with its time;
 // - keeps files offline on request ("Keep offline": keep / kept / remove);
 // - forgetSignedIn (called by the site's logout) deletes copies of pages seen while signed in
-//   and kept protected files.
+//   and kept protected files; so does every page, and a change in another tab, once this
+//   browser holds no sign-in (the site signed the student out itself: an expired or rejected
+//   token), since those copies belong to a sign-in.
 // A page copy is the page's HTML without scripts, frames, dialogs or tokenised addresses, with a
 // banner saying when it was saved; it is served under a policy that runs no script.
 import { useEffect } from "react";
@@ -122,6 +124,7 @@ function registerWorker() {
 
 function settled() {
   registerWorker();
+  forgetWhenSignedOut();
   copyPage();
 }
 
@@ -179,10 +182,18 @@ export async function remove(url) {
 
 async function deleteWhere(cacheName, header) {
   const cache = await caches.open(cacheName);
+  let deleted = 0;
   for (const request of await cache.keys()) {
     const response = await cache.match(request);
-    if (response?.headers.get(header) === "1") await cache.delete(request);
+    if (response?.headers.get(header) === "1") deleted += (await cache.delete(request)) ? 1 : 0;
   }
+  return deleted;
+}
+
+async function forgetSignedInCopies() {
+  if (!hasCaches()) return;
+  await deleteWhere(PAGES, "x-signed-in");
+  if (await deleteWhere(KEPT, "x-protected")) dispatchEvent(new Event(KEPT_CHANGED));
 }
 
 export async function forgetSignedIn() {
@@ -193,12 +204,21 @@ export async function forgetSignedIn() {
   dispatchEvent(new Event(KEPT_CHANGED));
 }
 
+// Signed out without the Logout button: the copies go all the same.
+function forgetWhenSignedOut() {
+  if (!signedIn()) forgetSignedInCopies().catch(() => {});
+}
+
 let started = false;
 function start() {
   if (started || typeof window === "undefined") return;
   started = true;
   // For the server's logout (rx.call_script evaluates in the page, outside this module).
   window.studentPortalOffline = { keep, kept, remove, forgetSignedIn };
+  forgetWhenSignedOut();
+  addEventListener("storage", (event) => {
+    if (event.key === AUTH_KEY || event.key === null) forgetWhenSignedOut();
+  });
   // A page still running an older build asks for a chunk the new deploy removed: load the page
   // again (Vite's documented recovery), once, rather than leave a half-working page. Only then:
   // a chunk that failed because the connection dropped is its importer's to show (the

@@ -167,6 +167,8 @@ class Sizes:
     # a page by 3-5 points on this shared machine; Lighthouse's own guidance on variability is to
     # take the median of several runs.
     speed_lighthouse_runs: int = 3
+    # The soak (benchmarks/soak.py): this long at SOAK_RATE_PER_S mixed visitors on one worker.
+    soak_minutes: float = 60.0
 
 
 def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
@@ -176,8 +178,25 @@ def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tup
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400, 1000), 10)
 QUICK: Final = Sizes(
-    ("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3, floor_visitors=20, floor_rounds=1, speed_lighthouse_runs=1
+    ("/",),
+    1,
+    2,
+    10,
+    10,
+    (10, 20),
+    2,
+    0.1,
+    2_000,
+    20,
+    3,
+    floor_visitors=20,
+    floor_rounds=1,
+    speed_lighthouse_runs=1,
+    soak_minutes=5.0,
 )
+# Mixed visitors a second in the soak: steady, well under one worker's capacity (it measures
+# what stays behind over time, not the peak).
+SOAK_RATE_PER_S: Final = 5.0
 
 
 class Target:

@@ -87,9 +87,14 @@ def is_hydrated(state: dict[str, dict[str, Any]]) -> bool:
     return state.get(ROOT_STATE, {}).get(HYDRATED_VAR) is True
 
 
-def boot_event(path: str, frontend: CompiledFrontend) -> dict[str, Any]:
+def boot_event(path: str, frontend: CompiledFrontend, storage: dict[str, str] | None = None) -> dict[str, Any]:
+    """The hydrate a page sends; `storage`: its browser storage values (`vars`, by full var
+    name), `path` may carry a query (`/search?q=x`)."""
     payload: dict[str, Any] = {"hashes": list(frontend.hashes)} if frontend.hashes else {}
-    return {"name": BOOT_EVENT, "payload": payload, "router_data": {"pathname": path, "asPath": path}}
+    if storage:
+        payload["vars"] = storage
+    pathname = path.split("?", 1)[0]
+    return {"name": BOOT_EVENT, "payload": payload, "router_data": {"pathname": pathname, "asPath": path}}
 
 
 async def visit(
@@ -99,6 +104,7 @@ async def visit(
     *,
     timeout_s: float = config.VISITOR_TIMEOUT_S,
     settle_ms: int = config.SETTLE_MS,
+    storage: dict[str, str] | None = None,
 ) -> Visit:
     """Load one page's data the way a browser tab does; never raises."""
     import aiohttp
@@ -126,7 +132,7 @@ async def visit(
 
     client.on("event", on_event, namespace="/_event")
     client.on("disconnect", on_disconnect, namespace="/_event")
-    auth = {"event": boot_event(path, frontend)}
+    auth = {"event": boot_event(path, frontend, storage)}
     if frontend.state_schema:
         auth["state_schema"] = frontend.state_schema
     started = time.perf_counter()
@@ -206,7 +212,13 @@ class Tab:
 
 
 @contextlib.asynccontextmanager
-async def open_tab(site_url: str, path: str, frontend: CompiledFrontend, timeout_s: float = config.VISITOR_TIMEOUT_S):
+async def open_tab(
+    site_url: str,
+    path: str,
+    frontend: CompiledFrontend,
+    timeout_s: float = config.VISITOR_TIMEOUT_S,
+    storage: dict[str, str] | None = None,
+):
     """A tab with `path` loaded (hydrated); closed on leaving."""
     import aiohttp
     import socketio
@@ -223,7 +235,7 @@ async def open_tab(site_url: str, path: str, frontend: CompiledFrontend, timeout
         progress.changed.set()
 
     client.on("event", on_event, namespace="/_event")
-    auth: dict[str, Any] = {"event": boot_event(path, frontend)}
+    auth: dict[str, Any] = {"event": boot_event(path, frontend, storage)}
     if frontend.state_schema:
         auth["state_schema"] = frontend.state_schema
     try:

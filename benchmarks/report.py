@@ -145,6 +145,16 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
         for name, measured, ok in offline_targets(offline):
             add(name, measured, ok)
+    soak = results.get("soak")
+    if soak and "errors" in soak:
+        add("soak: errors", str(soak["errors"]), soak["errors"] == 0)
+        grown = soak["rss_end_mb"] - soak["rss_start_mb"]
+        # Flat after warm-up: within a tenth of the start (the allocator keeps some).
+        add(
+            "soak: memory start -> end",
+            f"{soak['rss_start_mb']} -> {soak['rss_end_mb']} MB",
+            grown <= 0.1 * soak["rss_start_mb"],
+        )
     return rows
 
 
@@ -422,6 +432,11 @@ def render(results: dict[str, Any]) -> str:
             " the HTTP cache holds this session's built files too, but nothing of it opens offline)",
             "",
         ]
+    soak = results.get("soak")
+    if soak and "p95_s" in soak:
+        from benchmarks.soak import render as render_soak
+
+        out += [render_soak(soak), ""]
     targets = results.get("targets") or []
     if targets:
         out += [

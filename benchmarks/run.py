@@ -36,6 +36,7 @@ MEASUREMENTS = (
     "search",
     "offline",
     "bundle",
+    "soak",
 )
 
 
@@ -179,6 +180,13 @@ def _bundle(servers: Servers, workdir: Path, _sizes: config.Sizes) -> dict[str, 
     return bundle_report.measure(servers, workdir, log)
 
 
+def _soak(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import soak
+
+    servers.restart_site()  # a fresh worker: its memory at the start is the soak's own
+    return soak.measure(servers, sizes.soak_minutes, config.SOAK_RATE_PER_S, log)
+
+
 # Run order: Lighthouse first on a quiet machine; the site restarts for cold loads and for each
 # PocketBase phase, so those come after the concurrency levels (which use the warm site).
 RUNNERS = {
@@ -192,6 +200,7 @@ RUNNERS = {
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
     "offline": _offline,
     "bundle": _bundle,
+    "soak": _soak,  # last: an hour of steady visitors
 }
 RESULT_KEYS = {
     "lighthouse": "lighthouse",
@@ -204,6 +213,7 @@ RESULT_KEYS = {
     "search": "search",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
+    "soak": "soak",
 }
 
 

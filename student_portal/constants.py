@@ -102,6 +102,22 @@ class Limit:
     SEARCH_QUERY_MAX: Final = 100
     SEARCH_RESULTS_PER_KIND: Final = 10
     SEARCH_SUGGESTIONS: Final = 6
+    # What a tab's browser storage may hand the server (issue 36): real values are an auth item
+    # of about 1 KB (a ~300-character token and the record's few fields, a 256-character email
+    # at most) and a pending save "kind:id" under 80 characters. Longer ones are refused.
+    AUTH_ITEM_MAX_CHARS: Final = 2048
+    PENDING_SAVE_MAX_CHARS: Final = 80
+    # Events a websocket connection, and all connections from one visitor address, may send:
+    # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search
+    # one per pause). Beyond that they are dropped; a connection that keeps sending is closed.
+    CONNECTION_EVENTS_BURST: Final = 60
+    CONNECTION_EVENTS_PER_S: Final = 10.0
+    ADDRESS_EVENTS_BURST: Final = 600
+    ADDRESS_EVENTS_PER_S: Final = 100.0
+    DROPPED_EVENTS_BEFORE_CLOSE: Final = 200
+    # Full tracebacks of failing events written a minute; past it one line each, then a count.
+    TRACEBACKS_PER_MINUTE: Final = 10
+    ERROR_LINES_PER_MINUTE: Final = 60
 
 
 class StorageKey:

@@ -67,6 +67,22 @@ class Settings(BaseSettings):
         "(read by PocketBase's hook) peers whose `X-Forwarded-For` PocketBase believes: the site's servers",
         shown="`127.0.0.1,::1`",
     )
+    pb_backup_cron: str = _var(
+        "30 21 * * *",
+        "(read by PocketBase's hook) when PocketBase backs up its data, cron syntax in UTC; `off` for never",
+        shown="`30 21 * * *` (03:00 in Colombo)",
+    )
+    pb_backup_keep: int = _var(7, "(read by PocketBase's hook) how many scheduled backups are kept", ge=1)
+    pb_backup_s3_bucket: str | None = _var(
+        None, "(read by PocketBase's hook) keep backups in this S3-compatible bucket instead of `pb_data/backups`"
+    )
+    pb_backup_s3_region: str | None = _var(None, "(read by PocketBase's hook) the bucket's region")
+    pb_backup_s3_endpoint: str | None = _var(None, "(read by PocketBase's hook) the S3-compatible service's address")
+    pb_backup_s3_access_key: str | None = _var(None, "(read by PocketBase's hook) the bucket's access key")
+    pb_backup_s3_secret: str | None = _var(None, "(read by PocketBase's hook) the bucket's secret key")
+    pb_backup_s3_force_path_style: bool = _var(
+        False, "(read by PocketBase's hook) path-style bucket addresses (MinIO and some others need it)"
+    )
     content_cache_ttl: float = _var(
         DEFAULT_CONTENT_CACHE_TTL_S,
         "seconds the shared content cache trusts its copy while realtime is down (10 min while it is up)",
@@ -102,6 +118,10 @@ class Settings(BaseSettings):
     )
     mail_sender: str | None = _var(
         None, "(read by PocketBase's hook) the From address of account mails", shown="PocketBase's sender"
+    )
+    address_event_limit: bool = _var(
+        True,
+        "limit the websocket events of one visitor address (off only for load tests whose visitors share one address)",
     )
     site_build_id: str | None = _var(
         None,

@@ -35,6 +35,8 @@ from student_portal.settings import Settings, settings, variables
 log = logging.getLogger(__name__)
 
 USERS_COLLECTION = "users"
+# Our hook's route that ends a user's tokens (pb/pb_hooks/sign_out.pb.js).
+SIGN_OUT_PATH = "/api/site/sign-out"
 # PocketBase caps perPage at 1000: a larger batch would end full_list after the first page.
 MAX_PER_PAGE = 1000
 # GET is idempotent: one more try when a pooled connection went stale or the server restarted.
@@ -328,6 +330,10 @@ class PocketBaseClient(AccountCalls):
         """A fresh token (and the current record) for a still-valid `token`."""
         body = await self._send("POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token)
         return self._auth_result(body, "auth-refresh")
+
+    async def sign_out(self, token: str) -> None:
+        """End `token` and every other token of its account (pb/pb_hooks/sign_out.pb.js)."""
+        await self._send("POST", SIGN_OUT_PATH, token=token)
 
     def _auth_result(self, body: dict[str, Any], action: str) -> AuthResult:
         token, record = body.get("token"), body.get("record")

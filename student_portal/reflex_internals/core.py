@@ -15,11 +15,15 @@ pins them against the installed Reflex.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import reflex as rx
 from reflex.event import Event
+from reflex.state import BaseState
 
 # (class, attribute) pairs redis_layout.install() replaces.
 PATCHED: list[tuple[type, str]] = []
@@ -62,6 +66,13 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.utils.exec": ("is_prod_mode",),
     "reflex.utils.format": ("format_event_handler",),
     "reflex.constants:Dirs": ("STATIC",),
+    # The websocket's door (guard_websocket and its helpers, for server/event_guard.py).
+    "reflex.app:EventNamespace": ("on_event", "on_disconnect", "disconnect", "sid_to_token"),
+    "reflex.utils.token_manager:TokenManager": ("is_token_connected",),
+    "reflex.istate.manager.token:BaseStateToken": ("__init__",),
+    # (and BaseState._clean, checked where it is used: another module of ours has a _clean)
+    "reflex.state:State": ("get_class_substate",),
+    "reflex_base.constants.state": ("FIELD_MARKER",),
 }
 
 
@@ -210,3 +221,95 @@ def built_pages_dir() -> Path:
     require(constants.Dirs, "STATIC")
     frontend_path = rx.config.get_config().frontend_path.strip("/")
     return (prerequisites.get_web_dir() / constants.Dirs.STATIC / frontend_path).resolve()
+
+
+# --- the websocket's door (server/event_guard.py) ------------------------------------------------------
+# Reflex queues every event a socket sends, unbounded, and keeps a tab's state after its socket
+# closed; it has no hook before the queue nor one at disconnect. Both methods are wrapped here.
+
+EventFilter = Callable[[Any, str, Any], Awaitable[Any]]
+Disconnected = Callable[[rx.App, str, str], Awaitable[None]]
+_guarded: list[bool] = []
+_closing_tasks: set[asyncio.Task[None]] = set()
+
+
+def guard_websocket(admit: EventFilter, disconnected: Disconnected) -> None:
+    """Every event a socket sends passes `admit(namespace, sid, data)` first: it returns the data
+    to process (possibly trimmed) or None to drop the event. After a socket closes (and Reflex
+    has unlinked it), `disconnected(app, sid, token)` runs in a task of its own (token "" for a
+    socket that named no tab)."""
+    if _guarded:
+        return
+    from reflex.app import EventNamespace
+
+    reflex_on_event = EventNamespace.on_event
+    reflex_on_disconnect = EventNamespace.on_disconnect
+
+    async def on_event(self: Any, sid: str, data: Any) -> None:
+        admitted = await admit(self, sid, data)
+        if admitted is not None:
+            await reflex_on_event(self, sid, admitted)
+
+    def on_disconnect(self: Any, sid: str, *reason: Any) -> asyncio.Task | None:
+        token = self.sid_to_token.get(sid) or ""  # "": a socket that never named its tab
+        unlinking = reflex_on_disconnect(self, sid)
+
+        async def after() -> None:
+            if unlinking is not None:
+                await asyncio.wait([unlinking])
+            await disconnected(self.app, sid, token)
+
+        task = asyncio.get_running_loop().create_task(after())
+        _closing_tasks.add(task)
+        task.add_done_callback(_closing_tasks.discard)
+        return unlinking
+
+    patch(EventNamespace, "on_event", on_event)
+    patch(EventNamespace, "on_disconnect", on_disconnect)
+    _guarded.append(True)
+
+
+def connection_address(namespace: Any, sid: str) -> str:
+    """The visitor address of socket `sid` as Reflex worked it out at connect (trusted proxy
+    hops applied); "" when unknown."""
+    from reflex.constants import RouteVar
+
+    static = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    address = static.get(RouteVar.CLIENT_IP, "")
+    return address if isinstance(address, str) else ""
+
+
+async def close_socket(namespace: Any, sid: str) -> None:
+    """Close socket `sid` (python-socketio's own disconnect)."""
+    await namespace.disconnect(sid)
+
+
+def storage_var_of(key: str) -> tuple[type, str] | None:
+    """The (state class, field) a browser storage key of a `vars` payload names, read the way
+    Reflex applies it (reflex.state._apply_client_storage_vars); None when it names none."""
+    from reflex.state import State
+    from reflex_base.constants.state import FIELD_MARKER
+
+    state_name, _, field = key.rpartition(".")
+    try:
+        state_cls = State.get_class_substate(state_name)
+    except Exception:  # an unknown state: Reflex would raise on it
+        return None
+    return state_cls, field.removesuffix(FIELD_MARKER)
+
+
+@contextlib.asynccontextmanager
+async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState | None]:
+    """The state of a tab whose socket closed, locked, to clear what it held; None when the
+    tab is connected again meanwhile (a reload, a reconnect to another worker). What changes is
+    not sent anywhere (nobody is there to receive it)."""
+    from reflex.istate.manager.token import BaseStateToken
+
+    manager = _token_manager(app)
+    async with app.modify_state(BaseStateToken(ident=token, cls=rx.State)) as root:
+        if manager is not None and await manager.is_token_connected(token):
+            yield None
+        else:
+            yield root
+        require(root, "_clean")
+        root._clean()

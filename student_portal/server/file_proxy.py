@@ -2,9 +2,9 @@
 
 Browsers never need to reach PocketBase (issue 16): anyone who can reach its API can try
 passwords there, so it stays on loopback / a private network and the site streams each file
-from it. What a browser may ask is passed on (`thumb`, `token`, `download`, ranges and
-revalidation headers), and PocketBase's answer comes back as it is: status, type, length,
-range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
+from it. What a browser may ask is passed on (`thumb` when it is a size the site uses, `token`,
+`download`, ranges and revalidation headers), and PocketBase's answer comes back as it is:
+status, type, length, range, disposition, its sandboxing Content-Security-Policy and its caching headers (public
 files: 30 days). A tokenised (protected) file is never stored by any cache
 (`private, no-store`), whatever PocketBase said. A public JPEG/PNG goes to a browser that
 accepts WebP as WebP (student_portal/server/image_variants.py, converted once and kept), with
@@ -34,6 +34,7 @@ from student_portal.server.image_variants import (
     WEBP,
     VariantCache,
     accepts_webp,
+    known_thumb,
     shared_variants,
 )
 
@@ -115,6 +116,8 @@ def with_file_proxy(
         if not all(_PART.fullmatch(part) for part in parts) or any(".." in part for part in parts):
             return Response("Not found", status_code=404, headers=UNAVAILABLE)
         params = {key: request.query_params[key] for key in QUERY_PASSED if request.query_params.get(key)}
+        if "thumb" in params and not known_thumb(params["thumb"]):
+            del params["thumb"]  # PocketBase's answer to an unknown size: the original
         headers = {name: request.headers[name] for name in REQUEST_HEADERS_PASSED if name in request.headers}
         try:
             upstream = await client().open_file(*parts, params=params, headers=headers)

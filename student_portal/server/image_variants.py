@@ -33,6 +33,31 @@ ENTRY_OVERHEAD = 256  # counted per entry, so "keep the original" answers are bo
 
 VariantKey = tuple[str, str, str, str, str]  # collection, record, file name, thumb, format
 
+# The thumb sizes the schema declares (pb/pb_migrations, `thumbs` of the image fields; a unit
+# test keeps the two equal): PocketBase makes only these and answers any other with the original.
+THUMB_SIZES = frozenset(
+    {
+        "96x96",
+        "256x256",
+        "400x225",
+        "400x300",
+        "400x400",
+        "640x240",
+        "640x360",
+        "640x400",
+        "640x640",
+        "960x360",
+        "1280x320",
+        "1280x480",
+    }
+)
+
+
+def known_thumb(thumb: str) -> str:
+    """`thumb` when it is a size the site uses, else "" (the original): a made-up size would key
+    a conversion and a cache entry of its own for the same bytes (issue 36, finding 3)."""
+    return thumb if thumb in THUMB_SIZES else ""
+
 
 def accepts_webp(accept: str) -> bool:
     """Whether an Accept header takes image/webp (explicitly, with q > 0)."""

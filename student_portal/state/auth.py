@@ -14,6 +14,7 @@ fetch with that token, so PocketBase's own rules apply. Tokens and passwords are
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -103,6 +104,17 @@ def sign_in_first(path: str) -> list[EventSpec]:
     return [remember, rx.redirect(localized(routes.LOGIN), replace=True)]
 
 
+# Logout's calls ending the token at PocketBase, kept until done (they run after the tab's lock).
+_signing_out: set[asyncio.Task[None]] = set()
+
+
+async def _end_token(token: str) -> None:
+    try:
+        await configured_client().sign_out(token)
+    except ClientResponseError as error:
+        log.warning("logout: could not end the token at PocketBase (status %s)", error.status)
+
+
 # States that hold protected data register a function clearing it, so logout can forget it.
 _forgetters: list[Callable[[rx.State], Any]] = []
 
@@ -115,6 +127,14 @@ def forget_on_logout(state_cls: type[rx.State]) -> type[rx.State]:
 
     _forgetters.append(forget)
     return state_cls
+
+
+async def forget_protected(state: rx.State) -> None:
+    """Clear every state registered with `forget_on_logout`, and the stored sign-in (logout, a
+    rejected session, a closed tab)."""
+    for forget in _forgetters:
+        await forget(state)
+    (await state.get_state(AuthState))._clear()
 
 
 class AuthState(rx.State):
@@ -165,14 +185,21 @@ class AuthState(rx.State):
 
     @rx.event
     async def logout(self):
-        """Spec 4: clear the store and the state, then go home; a failure is only logged."""
+        """Spec 4: clear the store and the state, end the token at PocketBase, then go home; a
+        failure is only logged."""
         if self.logging_out:
             return
         self.logging_out = True
         yield
+        stored = parse_stored_auth(self.stored_auth)
+        if stored is not None:
+            # The token ends too (a copy replayed later opens nothing), without holding this
+            # tab's lock while PocketBase answers.
+            ending = asyncio.get_running_loop().create_task(_end_token(stored.token))
+            _signing_out.add(ending)
+            ending.add_done_callback(_signing_out.discard)
         try:
-            for forget in _forgetters:
-                await forget(self)
+            await forget_protected(self)
         except Exception:
             log.exception("logout: could not clear a page's protected data")
         finally:
@@ -212,7 +239,9 @@ async def verified_session(state: rx.State) -> Session | None:
         async with state:
             auth = await state.get_state(AuthState)
             if parse_stored_auth(auth.stored_auth) == stored:
-                auth._clear()
+                # Signed out by the site: what the session showed goes too (the page's offline
+                # copies go with the stored item: assets/offline.js).
+                await forget_protected(state)
         return None
     user = parse_record(User, record)
     backend_failures.recovered("session check")

@@ -4,7 +4,9 @@ The query is text a visitor typed (or put in an address): it is cut to Limit.SEA
 characters, matched in memory by student_portal.search (never turned into a PocketBase filter)
 and shown back as text (React escapes it). Public content comes from the shared index that
 follows the content cache; Uni Notes and class material from lists fetched with the visitor's
-own token, kept in this visitor's state only, refreshed every OWN_REFRESH_S.
+own token, kept in this visitor's state only, refreshed every OWN_REFRESH_S and whenever
+PocketBase reports another role for the visitor (asked on every search: a role taken away
+reaches search at once).
 """
 
 from __future__ import annotations
@@ -121,11 +123,13 @@ class OwnDocumentsState(rx.State):
 
     _documents: list[Document] = []
     _token: str = ""
+    _role: str = ""  # the role PocketBase reported when they were fetched
     _at: float = 0.0
 
 
-# (the visitor's token, their own documents when still fresh, else None); "" when signed out.
-OwnSnapshot = tuple[str, list[Document] | None]
+# (the visitor's token, their own documents when still fresh, else None, the role they were
+# fetched for); "" when signed out.
+OwnSnapshot = tuple[str, list[Document] | None, str]
 
 
 async def own_snapshot(state: rx.State) -> OwnSnapshot:
@@ -134,20 +138,19 @@ async def own_snapshot(state: rx.State) -> OwnSnapshot:
     stored = (await state.get_state(AuthState))._session()
     own = await state.get_state(OwnDocumentsState)
     if stored is None:
-        own._documents, own._token = [], ""
-        return "", []
+        own._documents, own._token, own._role = [], "", ""
+        return "", [], ""
     if own._token == stored.token and time.time() - own._at < OWN_REFRESH_S:
-        return stored.token, list(own._documents)
-    return stored.token, None
+        return stored.token, list(own._documents), own._role
+    return stored.token, None, ""
 
 
 async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> tuple[list[Document], bool, bool]:
-    """(documents, signed in, failed): the snapshot's, or fetched afresh with the visitor's token."""
-    token, documents = snapshot
+    """(documents, signed in, failed): the snapshot's while PocketBase reports the role they were
+    fetched for, else fetched afresh with the visitor's token."""
+    token, documents, role = snapshot
     if not token:
         return [], False, False
-    if documents is not None:
-        return documents, True, False
     try:
         session = await verified_session(state)
     except ClientResponseError as error:
@@ -155,11 +158,14 @@ async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> tuple[list[D
         return [], True, True
     if session is None:
         return [], False, False
+    if documents is not None and session.user.role == role:
+        return documents, True, False
     documents, failed = await protected_documents(session.token, session.user.can_view_notes)
     if not failed:
         async with state:
             own = await state.get_state(OwnDocumentsState)
             own._documents, own._token, own._at = documents, session.token, time.time()
+            own._role = session.user.role
     return documents, True, failed
 
 

@@ -3,6 +3,7 @@ files without a connection, logout, and the bytes a repeat visit downloads."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -15,7 +16,7 @@ from student_portal.build.offline_page import FONT_FAMILIES
 from student_portal.i18n import gettext, in_language
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
-from tests.e2e.auth_support import start_signed_in
+from tests.e2e.auth_support import fake_token, start_signed_in, store_auth
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
 from tests.e2e.routes import DEMO_IDS
@@ -314,3 +315,33 @@ def test_offline_pieces_pass_axe(page: Page, base_url: str, demo_pocketbase, cli
         assert axe_violations(page) == []
     finally:
         page.context.set_offline(False)
+
+
+def test_signed_out_by_the_site_the_protected_copies_leave_the_phone_too(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    # Issue 36, finding 7: only the Logout button cleared them; a token the site stops accepting
+    # (expired, ended elsewhere, a password reset by an admin) left them on the phone and on /saved.
+    page.set_viewport_size(PHONE)
+    auth = start_signed_in(page, base_url, demo_pocketbase.url, "notes", client_ip)
+    page.goto(base_url + "/")
+    worker_ready(page)
+    page.goto(base_url + f"/ol/{DEMO_IDS['ol']}")
+    _keep_first_preview(page)  # a public paper
+    page.goto(base_url + "/notes")
+    _keep_first_preview(page)  # a protected note
+    _wait_for_copy(page, "/notes")
+    assert len(cache_keys(page, "sp-kept-files")) == 2
+
+    # PocketBase no longer accepts the stored token: the next signed-in page signs the student out.
+    rejected = fake_token(auth["record"]["id"], time.time() + 3600)
+    store_auth(page, base_url, json.dumps({"token": rejected, "record": auth["record"]}))
+    page.goto(base_url + "/notes")
+    expect(page).to_have_url(re.compile(re.escape(base_url + routes.LOGIN)))
+    eventually(page, "() => caches.open('sp-kept-files').then(c => c.keys()).then(k => k.length === 1)")
+    eventually(
+        page, "() => caches.open('sp-pages').then(c => c.keys()).then(k => !k.some(r => r.url.includes('/notes')))"
+    )
+    page.goto(base_url + "/saved")
+    expect(page.get_by_test_id("saved-sign-in")).to_be_visible()
+    expect(page.get_by_test_id("kept-file")).to_have_count(1)

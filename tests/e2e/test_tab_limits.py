@@ -1,5 +1,7 @@
 """One tab cannot grow the server's memory or its own deltas (issue 16, finding 3), and an old
 tab's event for a handler that no longer exists leaves no secret in the server log (finding 4).
+Issue 36: one socket's flood is cut short, oversize browser storage values are not kept, a
+closed tab's token alone gets nothing protected.
 
 The attack is replayed over the websocket, with Reflex's own event protocol: 40 events naming
 unique 500 kB carousels used to grow one tab's deltas to 20 MB and the worker by 60 MB.
@@ -7,15 +9,22 @@ unique 500 kB carousels used to grow one tab's deltas to 20 MB and the worker by
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
 from pathlib import Path
 
+import httpx
+
+from student_portal.constants import Limit
+from student_portal.state.auth import AuthState, dump_stored_auth
 from student_portal.state.carousel import CarouselState
 from student_portal.state.login import LoginState
+from tests.e2e.auth_support import DEMO_USERS, pocketbase_auth
+from tests.e2e.conftest import next_client_ip
 from tests.support.site import Site
-from tests.support.tab_socket import TabSocket
+from tests.support.tab_socket import BOOT_EVENT, NAMESPACE, TabSocket
 
 OVERSIZED_EVENTS = 40
 NAME_BYTES = 500_000
@@ -91,3 +100,87 @@ def test_an_old_tabs_event_leaves_no_secret_in_the_log(site: Site, base_url: str
     assert old_name in written  # the event was logged (the test would see a leak)
     for secret in (password, bearer, cookie, token):
         assert secret not in written
+
+
+# --- issue 36: what one connection may send and leave behind ------------------------------------
+
+AUTH_VAR = f"{AuthState.get_full_name()}.stored_auth_rx_state_"
+
+
+def _answers(tab: TabSocket) -> int:
+    return len(tab.deltas)
+
+
+def test_a_flood_of_page_views_from_one_socket_is_cut_short(site: Site, base_url: str) -> None:
+    # The attack: `hydrate_and_load` sent as fast as possible without reading grew the worker
+    # from 211 to 1,535 MB (52,000 events in 20 s) and slowed every other visitor.
+    tab = TabSocket(base_url, "/", headers={"X-Forwarded-For": next_client_ip()})
+    before_rss = _group_rss_bytes(site)
+    boot = {"name": BOOT_EVENT, "payload": {}, "router_data": {"pathname": "/", "asPath": "/"}}
+    try:
+        for _ in range(3000):
+            tab.ws.send(f"42{NAMESPACE},{json.dumps(['event', boot])}")
+        tab.drain(quiet_s=3.0, timeout_s=60)
+    except OSError:  # closed by the server
+        pass
+    finally:
+        tab.close()
+    grown = _group_rss_bytes(site) - before_rss
+    # At most the connection's burst and a few seconds of its rate were worked on, not 3,000.
+    assert _answers(tab) <= 2 * (Limit.CONNECTION_EVENTS_BURST + 10 * Limit.CONNECTION_EVENTS_PER_S)
+    assert grown < 100 * 1024 * 1024, f"site grew by {grown / 2**20:.1f} MB"
+    other = TabSocket(base_url, "/", headers={"X-Forwarded-For": next_client_ip()})
+    try:
+        other.drain()
+        assert other.deltas, "another visitor's page still answers"
+    finally:
+        other.close()
+
+
+def test_an_oversize_browser_storage_value_is_not_kept(base_url: str) -> None:
+    # The attack: 300 tabs sending ~900 KB each as their sign-in item took the worker from 532
+    # to 1,149 MB for an hour. The hydrate echoes each value it kept: nothing this big comes back.
+    huge = json.dumps({"token": "x" * 900_000, "record": {}})
+    tab = TabSocket(base_url, "/", headers={"X-Forwarded-For": next_client_ip()}, storage={AUTH_VAR: huge})
+    try:
+        tab.drain()
+    finally:
+        tab.close()
+    assert tab.deltas, "the page was answered"
+    assert tab.received_bytes < 200_000, f"{tab.received_bytes} bytes came back"
+
+
+def test_a_closed_tabs_token_alone_gets_nothing_protected(demo_pocketbase, base_url: str) -> None:
+    # The attack: a `notes` student opens /notes and closes the tab without logging out; a
+    # connection presenting only that tab's token then received every note title.
+    address = next_client_ip()
+    auth = pocketbase_auth(demo_pocketbase.url, DEMO_USERS["notes"][1], address)
+    titles = [
+        note["name"]
+        for note in httpx.get(
+            f"{demo_pocketbase.url}/api/collections/Notes/records",
+            params={"perPage": 50},
+            headers={"Authorization": auth["token"]},
+            timeout=10,
+        ).json()["items"]
+        if note["name"].strip()
+    ]
+    assert titles
+    stored = dump_stored_auth(auth["token"], auth["record"])
+    token = str(uuid.uuid4())
+    tab = TabSocket(base_url, "/notes", token=token, headers={"X-Forwarded-For": address}, storage={AUTH_VAR: stored})
+    try:
+        tab.drain(quiet_s=2.0)
+    finally:
+        tab.close()
+    assert any(title in str(tab.deltas) for title in titles), "the signed-in tab saw its notes"
+    time.sleep(2)
+    replay = TabSocket(base_url, "/notes", token=token, headers={"X-Forwarded-For": next_client_ip()})
+    try:
+        replay.drain(quiet_s=2.0)
+    finally:
+        replay.close()
+    assert replay.deltas
+    seen = str(replay.deltas)
+    assert not [title for title in titles if title in seen]
+    assert "token=" not in seen

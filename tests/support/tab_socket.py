@@ -78,7 +78,15 @@ BOOT_EVENT = "reflex___state____state.hydrate_and_load"
 
 
 class TabSocket:
-    def __init__(self, base_url: str, path: str = "/", *, token: str | None = None, headers: dict | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        path: str = "/",
+        *,
+        token: str | None = None,
+        headers: dict | None = None,
+        storage: dict[str, str] | None = None,
+    ):
         self.token = token or str(uuid.uuid4())
         self.path = path
         ws_url = base_url.replace("http://", "ws://").rstrip("/")
@@ -88,7 +96,9 @@ class TabSocket:
         self.events: list[dict[str, Any]] = []  # frontend events the server sent (toasts...)
         opening = self.ws.receive(timeout=10)
         assert opening and opening.startswith("0"), opening
-        boot = {"name": BOOT_EVENT, "payload": {}, "router_data": {"pathname": path, "asPath": path}}
+        # `storage`: the browser storage values a page sends with its hydrate (`vars`).
+        payload = {"vars": storage} if storage else {}
+        boot = {"name": BOOT_EVENT, "payload": payload, "router_data": {"pathname": path, "asPath": path}}
         self.ws.send(f"40{NAMESPACE},{json.dumps({'event': boot})}")
 
     def emit(self, name: str, payload: dict[str, Any]) -> None:

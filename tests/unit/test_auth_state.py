@@ -164,3 +164,32 @@ def test_a_locked_account_is_told_how_many_minutes_to_wait(seconds: str, text: s
 @pytest.mark.parametrize("seconds", [None, "", "soon", "-5", 900, "9" * 20])
 def test_a_429_without_a_usable_wait_is_the_per_address_message(seconds: object) -> None:
     assert login_error_text(_locked(seconds)) == Text.TOO_MANY_ATTEMPTS
+
+
+def test_logout_ends_the_token_at_pocketbase_and_a_failure_there_only_logs(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ended: list[str] = []
+
+    class Client:
+        async def sign_out(self, token: str) -> None:
+            ended.append(token)
+            if len(ended) == 2:
+                raise ClientResponseError(url="http://pb/api/site/sign-out", status=503)
+
+    monkeypatch.setattr(auth_module, "configured_client", lambda: Client())
+
+    async def log_out_twice() -> list:
+        events = []
+        for _ in range(2):
+            state = _state(stored())
+            token = parse_stored_auth(state.stored_auth).token  # type: ignore[union-attr]
+            events += await _run_logout(state)
+            await asyncio.gather(*auth_module._signing_out)
+            assert ended[-1] == token
+        return events
+
+    with caplog.at_level(logging.WARNING, logger=auth_module.__name__):
+        events = asyncio.run(log_out_twice())
+    assert len(ended) == 2 and "_redirect" in str(events[-1])
+    assert "could not end" in caplog.text and ended[0] not in caplog.text

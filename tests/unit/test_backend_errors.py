@@ -9,6 +9,7 @@ import logging
 import pytest
 
 from student_portal import reflex_internals
+from student_portal.constants import Limit
 from student_portal.i18n import in_language
 from student_portal.i18n.languages import LANGUAGES, Language
 from student_portal.i18n.texts import Text
@@ -65,3 +66,32 @@ def test_reflex_accepts_the_handler() -> None:
     from reflex.app import App
 
     App(backend_exception_handler=backend_exception_handler)._validate_exception_handlers()
+
+
+def _raised(n: int) -> Exception:
+    try:
+        raise ValueError(f"no handler reflex___state____state.x.renamed_{n}")
+    except ValueError as error:
+        return error
+
+
+def test_a_flood_of_failing_events_writes_a_bounded_log_and_says_how_many_it_left_out(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The attack: 5,000 invalid events in 7 s wrote 5.8 MiB of tracebacks.
+    from student_portal.server import backend_errors
+
+    clock = [1000.0]
+    monkeypatch.setattr(backend_errors, "_budget", backend_errors.LogBudget(clock=lambda: clock[0]))
+    caplog.set_level(logging.ERROR)
+    for n in range(5000):
+        backend_exception_handler(_raised(n))
+    written = caplog.text
+    assert len(written.encode()) < 60_000, f"{len(written.encode())} bytes"
+    assert written.count("Traceback") == Limit.TRACEBACKS_PER_MINUTE
+    assert written.count(LOG_MARK) == Limit.ERROR_LINES_PER_MINUTE
+    caplog.clear()
+    clock[0] += 61  # the next minute: what was left out is counted, then full tracebacks again
+    backend_exception_handler(_raised(5000))
+    assert f"{5000 - Limit.ERROR_LINES_PER_MINUTE} failing events" in caplog.text
+    assert "Traceback" in caplog.text

@@ -777,3 +777,35 @@ def test_the_concurrency_table_is_followed_by_the_side_by_side_with_the_blank_te
     # A failed floor run prints no block (its row in the targets says why).
     failed = report.render({"concurrency": {"path": "/", "levels": [level], "reflex_floor": {"error": "x"}}})
     assert "Side by side with Reflex's blank template" not in failed
+
+
+def _soak(errors: int, start: float, end: float) -> dict:
+    return {
+        "minutes": 5,
+        "rate_per_s": 5.0,
+        "visits": 1500,
+        "errors": errors,
+        "error_samples": {"save": ["TimeoutError: no such state"]} if errors else {},
+        "rss_start_mb": start,
+        "rss_end_mb": end,
+        "p95_s": {"browse": 0.2, "search": 0.3, "sign_in": 0.4, "save": 0.5, "open": None},
+        "count": {"browse": 300, "search": 300, "sign_in": 300, "save": 300, "open": 0},
+    }
+
+
+def test_the_soak_reports_errors_memory_and_p95_per_action() -> None:
+    from benchmarks.soak import render
+
+    verdicts = _verdicts({"soak": _soak(0, 400.0, 420.0)})
+    assert verdicts["soak: errors"] == report.verdict(True)
+    assert verdicts["soak: memory start -> end"] == report.verdict(True)
+    worse = _verdicts({"soak": _soak(3, 400.0, 600.0)})
+    assert worse["soak: errors"] == worse["soak: memory start -> end"] == report.verdict(False)
+    text = render(_soak(3, 400.0, 600.0))
+    assert "3 errors" in text and "400.0 -> 600.0 MB" in text and "p95 0.5 s" in text and "errors in save" in text
+
+
+def test_a_page_view_can_carry_browser_storage_and_a_query() -> None:
+    event = boot_event("/search?q=maths", CompiledFrontend(), {"k": "v"})
+    assert event["payload"]["vars"] == {"k": "v"}
+    assert event["router_data"] == {"pathname": "/search", "asPath": "/search?q=maths"}

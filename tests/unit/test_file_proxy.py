@@ -191,3 +191,33 @@ def test_a_picture_webp_cannot_shrink_is_served_as_it_is() -> None:
     response, _ = picture_request("/files/pbc_1/rec1/photo_x.jpg", tiny, variants, headers={"Accept": CHROME_ACCEPT})
     assert response.headers["content-type"] == "image/jpeg" and response.content == tiny
     assert response.headers["content-length"] == str(len(tiny))
+
+
+def test_thumb_sizes_the_site_does_not_use_never_fill_the_webp_cache() -> None:
+    # The attack: a new ?thumb= each time cost a conversion each time and pushed real pictures
+    # out of the cache. An unknown size asks PocketBase for the original (its answer to an
+    # unknown size anyway) and shares the original's one converted copy.
+    source, variants = jpeg(), VariantCache()
+    answers = []
+    for junk in ("1x1", "abc", "400x300" + "0" * 50, "9999x9999", " 400x300"):
+        response, seen = picture_request(
+            f"/files/pbc_1/rec1/photo_x.jpg?thumb={junk}", source, variants, headers={"Accept": CHROME_ACCEPT}
+        )
+        assert dict(seen[0].url.params) == {}
+        answers.append(response.content)
+    assert len(variants) == 1 and len(set(answers)) == 1
+    _, seen = picture_request(
+        "/files/pbc_1/rec1/photo_x.jpg?thumb=400x300", source, variants, headers={"Accept": CHROME_ACCEPT}
+    )
+    assert dict(seen[0].url.params) == {"thumb": "400x300"} and len(variants) == 2
+
+
+def test_the_thumb_sizes_are_the_schemas() -> None:
+    import re
+    from pathlib import Path
+
+    from student_portal.server.image_variants import THUMB_SIZES
+
+    migrations = Path(__file__).resolve().parents[2] / "pb" / "pb_migrations"
+    declared = {size for path in migrations.glob("*.js") for size in re.findall(r'"(\d+x\d+[tbf]?)"', path.read_text())}
+    assert set(THUMB_SIZES) == declared

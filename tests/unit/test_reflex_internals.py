@@ -116,3 +116,19 @@ def test_private_reflex_names_are_used_only_behind_the_door() -> None:
         if match
     ]
     assert offenders == []
+
+
+def test_the_websocket_door_finds_what_it_wraps_and_reads() -> None:
+    from reflex.app import EventNamespace
+    from reflex.utils.token_manager import TokenManager
+
+    from student_portal.state.auth import AuthState
+
+    reflex_internals.require(EventNamespace, "on_event", "on_disconnect", "disconnect", "sid_to_token")
+    reflex_internals.require(TokenManager, "is_token_connected")
+    namespace = SimpleNamespace(_static_router_data={"sid1": {"ip": "198.51.100.4"}})
+    assert reflex_internals.connection_address(namespace, "sid1") == "198.51.100.4"
+    assert reflex_internals.connection_address(namespace, "other") == ""
+    key = f"{AuthState.get_full_name()}.stored_auth_rx_state_"
+    assert reflex_internals.storage_var_of(key) == (AuthState, "stored_auth")
+    assert reflex_internals.storage_var_of("nothing.here") is None

@@ -1,0 +1,79 @@
+"""Faults rehearsed with real processes (issue 36): PocketBase killed and restarted while a
+student browses and saves. Every save either lands or the student is told it did not (none is
+silently lost), and the open page carries on without a reload once PocketBase is back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from student_portal.components.header import SAVED_ITEM
+from student_portal.i18n.texts import Text
+from tests.e2e.auth_support import start_signed_in
+from tests.support.admin import records, superuser_client
+
+SAVE_TOLD_WITHIN_MS = 30_000  # the client's timeout and retries, then the alert
+
+
+@pytest.fixture
+def admin(demo_pocketbase) -> Iterator[httpx.Client]:
+    client = superuser_client(demo_pocketbase.url)
+    _wipe(client)
+    yield client
+    _wipe(client)
+    client.close()
+
+
+def _wipe(admin: httpx.Client) -> None:
+    for record in records(admin, "Favourites"):
+        admin.delete(f"/api/collections/Favourites/records/{record['id']}")
+
+
+def _kill(server) -> None:
+    """SIGKILL: PocketBase gets no chance to say goodbye (a crash, the OOM killer)."""
+    assert server.process is not None
+    server.process.kill()
+    server.process.wait()
+    server.process = None
+
+
+def test_pocketbase_killed_and_restarted_while_a_student_saves(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str, admin: httpx.Client
+) -> None:
+    auth = start_signed_in(page, base_url, demo_pocketbase.url, "full", client_ip)
+    page.goto(base_url + "/jobs")
+    cards = page.get_by_test_id("job-card")
+    expect(cards.first).to_be_visible()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    first, second = (cards.nth(n).get_by_test_id("save-button") for n in (0, 1))
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")  # saved before the crash
+
+    _kill(demo_pocketbase)
+    try:
+        second.click()
+        deadline = time.monotonic() + SAVE_TOLD_WITHIN_MS / 1000
+        while not dialogs and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert dialogs == [Text.SAVE_FAILED], "the student is told the save did not happen"
+        expect(second).to_have_attribute("aria-pressed", "false")
+        expect(first).to_have_attribute("aria-pressed", "true")
+    finally:
+        demo_pocketbase.start()
+
+    # Back: the same tap now lands, on the same page (no reload), and the list agrees with PocketBase.
+    second.click()
+    expect(second).to_have_attribute("aria-pressed", "true", timeout=15_000)
+    saved = records(admin, "Favourites")
+    assert sorted((r["user"], r["kind"]) for r in saved) == [(auth["record"]["id"], "job")] * 2
+    assert dialogs == [Text.SAVE_FAILED]
+    # Browsing on inside the site: the next page's content comes, still without a reload.
+    marker = page.evaluate("() => (window.__notReloaded = true)")
+    page.get_by_role("banner").get_by_role("link", name=SAVED_ITEM.title, exact=True).first.click()
+    expect(page.get_by_test_id("job-card")).to_have_count(2, timeout=15_000)
+    assert marker and page.evaluate("() => window.__notReloaded === true")
