@@ -35,8 +35,6 @@ from student_portal.settings import Settings, settings, variables
 log = logging.getLogger(__name__)
 
 USERS_COLLECTION = "users"
-# Our hook's route that ends a user's tokens (pb/pb_hooks/sign_out.pb.js).
-SIGN_OUT_PATH = "/api/site/sign-out"
 # PocketBase caps perPage at 1000: a larger batch would end full_list after the first page.
 MAX_PER_PAGE = 1000
 # GET is idempotent: one more try when a pooled connection went stale or the server restarted.
@@ -332,8 +330,9 @@ class PocketBaseClient(AccountCalls):
         return self._auth_result(body, "auth-refresh")
 
     async def sign_out(self, token: str) -> None:
-        """End `token` and every other token of its account (pb/pb_hooks/sign_out.pb.js)."""
-        await self._send("POST", SIGN_OUT_PATH, token=token)
+        """End `token` and every other token of its account: Logout, and "sign out everywhere" on
+        the account page, are the same act (a new token key, pb/pb_hooks/accounts.pb.js)."""
+        await self.sign_out_everywhere(token=token)
 
     def _auth_result(self, body: dict[str, Any], action: str) -> AuthResult:
         token, record = body.get("token"), body.get("record")

@@ -1,5 +1,5 @@
 """Logout ends the PocketBase token (issue 36, finding 6): replayed afterwards, a token copied
-before the logout opens nothing (pb/pb_hooks/sign_out.pb.js, PocketBaseClient.sign_out)."""
+before the logout opens nothing (pb/pb_hooks/accounts.pb.js, PocketBaseClient.sign_out)."""
 
 from __future__ import annotations
 
@@ -57,5 +57,5 @@ def test_a_token_replayed_after_logout_opens_nothing(admin: httpx.Client, pocket
 
 
 def test_sign_out_without_a_token_is_refused(pocketbase) -> None:
-    response = httpx.post(f"{pocketbase.url}/api/site/sign-out")
+    response = httpx.post(f"{pocketbase.url}/api/student-portal/sign-out-everywhere")
     assert response.status_code == 401

@@ -175,7 +175,7 @@ def test_logout_ends_the_token_at_pocketbase_and_a_failure_there_only_logs(
         async def sign_out(self, token: str) -> None:
             ended.append(token)
             if len(ended) == 2:
-                raise ClientResponseError(url="http://pb/api/site/sign-out", status=503)
+                raise ClientResponseError(url="http://pb/api/student-portal/sign-out-everywhere", status=503)
 
     monkeypatch.setattr(auth_module, "configured_client", lambda: Client())
 
