@@ -14,6 +14,7 @@ from student_portal.pages import (  # noqa: F401
     not_found,
     notes,
     profile,
+    read,
     resource_folders,
     resource_items,
     saved,

@@ -106,6 +106,11 @@ class Document:
 class Hit:
     document: Document
     score: float
+    # Found inside its PDF (search/combined.py): the page, the snippet's parts (snippets.Part)
+    # and the record's collection, for the viewer's link. 0 / () / "": found by its title.
+    page: int = 0
+    parts: tuple = ()
+    collection: str = ""
 
 
 class Segment:

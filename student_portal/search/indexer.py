@@ -367,7 +367,7 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
         index = await asyncio.to_thread(PageIndex)
         indexer = PaperIndexer(client, index, credential, extractor)
         subscriber = RealtimeSubscriber(
-            client, indexer, indexer.collections, auth=indexer._token if credential else None
+            client, indexer, indexer.collections, auth=credential.token if credential else None
         )
         tasks = [
             asyncio.create_task(indexer.run(), name="paper_indexer"),

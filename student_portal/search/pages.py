@@ -47,7 +47,7 @@ from student_portal.settings import settings
 
 SCHEMA_VERSION = 1
 PUBLIC, SIGNED_IN, NOTES_ROLE = "public", "signed_in", "notes"  # who may see a page
-SCANNED_MAX = 1000  # page documents looked at per query (collapsed to papers; counts are exact below it)
+SCANNED_MAX = 300  # best pages read per query, collapsed to papers (counts are exact below it)
 RELOAD_S = 1.0  # how often a worker looks for what the indexer committed
 TITLE_BOOST = 3.0
 # Closeness of a match, as search/index.py weighs it.
@@ -100,16 +100,24 @@ class Paper:
 
 @dataclass(frozen=True)
 class PageHit:
+    """A paper's best-matching page for a query (its snippet is made only if it is shown)."""
+
     paper: Paper
-    page: int  # 0: found by its title and description only
-    parts: tuple[Part, ...]  # the snippet; () for a title match
-    score: float
+    page: int
+    text: str  # the page's text
+    score: float  # relative to the best page of this query (0..1]
+
+    def shown(self, wanted: Sequence[str]) -> tuple[int, tuple[Part, ...]]:
+        """(page number, snippet), or (0, ()) when no word of the page matches (the paper was
+        found by its title and description only)."""
+        parts = snippet(self.text, wanted)
+        return (self.page, parts) if parts else (0, ())
 
 
 @dataclass(frozen=True)
 class PageResults:
     hits: list[PageHit] = field(default_factory=list)  # one per paper, best first
-    totals: dict[str, int] = field(default_factory=dict)  # papers matched, by kind
+    wanted: tuple[str, ...] = ()  # the folded query words
 
 
 @dataclass(frozen=True)
@@ -226,12 +234,12 @@ class PageIndex:
                 options.append(tantivy.Query.boost_query(typo_prefix, boost * TYPO_PREFIX))
         return tantivy.Query.disjunction_max_query(options)
 
-    def search(self, query: str, access: Collection[str], per_kind: int) -> PageResults:
+    def search(self, query: str, access: Collection[str]) -> PageResults:
         """Papers whose title or pages match every word of `query`, among those `access` may
         see (the filter is inside the query: others' pages are never read, counted or timed
-        apart); each with its best page and that page's snippet."""
+        apart); each with its best page, best first. At most SCANNED_MAX pages are looked at."""
         wanted = query_words(query)
-        if not wanted or not access or per_kind <= 0:
+        if not wanted or not access:
             return PageResults()
         schema = self.schema
         allowed = tantivy.Query.boolean_query(
@@ -244,24 +252,20 @@ class PageIndex:
         best: dict[str, tuple[float, tantivy.DocAddress]] = {}
         for score, address in found.hits:
             doc = searcher.doc(address)
-            key = doc.get_first("key")
+            key = str(doc.get_first("key"))
             if key not in best:
                 best[key] = (score, address)
-        return self._results(searcher, best, wanted, per_kind)
+        return self._results(searcher, best, wanted)
 
-    def _results(self, searcher, best, wanted: Sequence[str], per_kind: int) -> PageResults:
-        totals: dict[str, int] = {}
-        hits: list[PageHit] = []
+    def _results(self, searcher, best, wanted: tuple[str, ...]) -> PageResults:
         top = max((score for score, _ in best.values()), default=1.0) or 1.0
+        hits = []
         for score, address in best.values():
             doc = searcher.doc(address)
             paper = Paper(**json.loads(bytes(doc.get_first("meta")).decode()))
-            totals[paper.kind] = totals.get(paper.kind, 0) + 1
-            if totals[paper.kind] > per_kind:
-                continue
-            parts = snippet(bytes(doc.get_first("text") or b"").decode(), wanted)
-            hits.append(PageHit(paper, int(doc.get_first("page")) if parts else 0, parts, score / top))
-        return PageResults(hits, totals)
+            text = bytes(doc.get_first("text") or b"").decode()
+            hits.append(PageHit(paper, int(doc.get_first("page")), text, score / top))
+        return PageResults(hits, wanted)
 
 
 def _numbers(values: Iterable[int]) -> str:

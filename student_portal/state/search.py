@@ -9,6 +9,7 @@ own token, kept in this visitor's state only, refreshed every OWN_REFRESH_S.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
@@ -28,8 +29,10 @@ from student_portal.search.catalog import (
     protected_documents,
     search_own,
 )
+from student_portal.search.combined import with_pages
 from student_portal.search.documents import KIND_LABELS, Kind
-from student_portal.search.index import Document, Group, best_hits, query_words
+from student_portal.search.index import Document, Group, Hit, best_hits, query_words
+from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageResults, shared_index
 from student_portal.state.address import replace_address
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
@@ -40,6 +43,8 @@ log = logging.getLogger(__name__)
 
 SEARCH_PATH = routes.SEARCH
 OWN_REFRESH_S = 60.0  # how long a visitor's own notes list is reused between searches
+# Title hits asked of each kind before they are merged with page hits and cut to what is shown.
+MERGE_SCAN = 200
 
 
 def bounded(text: object) -> str:
@@ -58,11 +63,19 @@ def search_url(query: str) -> str:
 
 
 @dataclass
+class SnippetPart:
+    text: str
+    marked: bool = False  # drawn inside <mark>
+
+
+@dataclass
 class SearchHit:
     title: str
     href: str
     detail: str = ""
     kind: str = ""  # the group's label, for suggestions
+    page: str = ""  # "page 3" when the words were found inside the PDF
+    snippet: list[SnippetPart] = field(default_factory=list)
 
 
 @dataclass
@@ -81,12 +94,17 @@ def _detail(detail: str) -> str:
     return " · ".join(gettext(part) for part in detail.split(" · ")) if detail else detail
 
 
-def _hit(doc: Document) -> SearchHit:
+def _hit(hit: Hit, query: str = "") -> SearchHit:
+    doc = hit.document
+    inside = hit.page > 0 and bool(hit.collection)
     return SearchHit(
         title=doc.title,
-        href=doc.href,
+        # Found inside the PDF: the viewer at that page, the words marked there.
+        href=routes.read(hit.collection, doc.id, hit.page, query) if inside else doc.href,
         detail=_detail(doc.detail),
         kind=gettext(KIND_LABELS.get(doc.kind, "")) if doc.kind in KIND_LABELS else "",
+        page=Text.found_on_page(hit.page) if inside else "",
+        snippet=[SnippetPart(part.text, part.marked) for part in hit.parts] if inside else [],
     )
 
 
@@ -100,7 +118,7 @@ def search_groups(groups: list[Group], query: str) -> list[SearchGroup]:
             kind=g.kind,
             label=gettext(KIND_LABELS[g.kind]),
             total=g.total,
-            hits=[_hit(h.document) for h in g.hits],
+            hits=[_hit(h, query) for h in g.hits],
             more_href=_more_href(g.kind, query) if g.total > len(g.hits) else "",
         )
         for g in groups
@@ -122,10 +140,12 @@ class OwnDocumentsState(rx.State):
     _documents: list[Document] = []
     _token: str = ""
     _at: float = 0.0
+    _notes: bool = False  # the role checked with them may open Uni Notes
 
 
-# (the visitor's token, their own documents when still fresh, else None); "" when signed out.
-OwnSnapshot = tuple[str, list[Document] | None]
+# (the visitor's token, their own documents when still fresh, else None, and whether their
+# checked role may open Uni Notes); "" when signed out.
+OwnSnapshot = tuple[str, list[Document] | None, bool]
 
 
 async def own_snapshot(state: rx.State) -> OwnSnapshot:
@@ -134,33 +154,56 @@ async def own_snapshot(state: rx.State) -> OwnSnapshot:
     stored = (await state.get_state(AuthState))._session()
     own = await state.get_state(OwnDocumentsState)
     if stored is None:
-        own._documents, own._token = [], ""
-        return "", []
+        own._documents, own._token, own._notes = [], "", False
+        return "", [], False
     if own._token == stored.token and time.time() - own._at < OWN_REFRESH_S:
-        return stored.token, list(own._documents)
-    return stored.token, None
+        return stored.token, list(own._documents), own._notes
+    return stored.token, None, False
 
 
-async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> tuple[list[Document], bool, bool]:
-    """(documents, signed in, failed): the snapshot's, or fetched afresh with the visitor's token."""
-    token, documents = snapshot
+@dataclass
+class Own:
+    documents: list[Document] = field(default_factory=list)
+    signed_in: bool = False  # with a session PocketBase accepted
+    notes: bool = False  # and a role that opens Uni Notes
+    failed: bool = False
+
+    @property
+    def access(self) -> set[str]:
+        """Whose pages of the page index this visitor may find (search/pages.py)."""
+        return {PUBLIC} | ({SIGNED_IN} if self.signed_in else set()) | ({NOTES_ROLE} if self.notes else set())
+
+
+async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
+    """The snapshot's documents, or fetched afresh with the visitor's (checked) token."""
+    token, documents, notes = snapshot
     if not token:
-        return [], False, False
+        return Own()
     if documents is not None:
-        return documents, True, False
+        return Own(documents, True, notes)
     try:
         session = await verified_session(state)
     except ClientResponseError as error:
         backend_failures.failed("session check", error)
-        return [], True, True
+        return Own(signed_in=False, failed=True)
     if session is None:
-        return [], False, False
-    documents, failed = await protected_documents(session.token, session.user.can_view_notes)
+        return Own()
+    notes = session.user.can_view_notes
+    documents, failed = await protected_documents(session.token, notes)
     if not failed:
         async with state:
             own = await state.get_state(OwnDocumentsState)
-            own._documents, own._token, own._at = documents, session.token, time.time()
-    return documents, True, failed
+            own._documents, own._token, own._at, own._notes = documents, session.token, time.time(), notes
+    return Own(documents, True, notes, failed)
+
+
+async def _pages(query: str, access: set[str]) -> tuple[PageResults, bool]:
+    """Page hits from the on-disk index (in a thread: the engine's work is not the event loop's)."""
+    try:
+        return await asyncio.to_thread(lambda: shared_index().search(query, access)), False
+    except Exception:
+        log.exception("search inside papers failed")
+        return PageResults(), True
 
 
 async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSnapshot) -> Outcome:
@@ -168,14 +211,19 @@ async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSn
     if not query_words(query):
         return Outcome()
     public = await catalog().index()
-    own, signed_in, own_failed = await _own_documents(state, snapshot)
-    groups = merged(catalog().search(public, query, per_kind), search_own(own, query, per_kind) if own else [])
+    own = await _own_documents(state, snapshot)
+    scan = max(per_kind, MERGE_SCAN)
+    titles = merged(
+        catalog().search(public, query, scan), search_own(own.documents, query, scan) if own.documents else []
+    )
+    pages, pages_failed = await _pages(query, own.access)
+    groups = with_pages(titles, pages, per_kind)
     everything_failed = len(public.failed) == len(SOURCES)
     return Outcome(
         groups=groups,
         failed=everything_failed and not groups,
-        partly_failed=bool(public.failed) or own_failed,
-        signed_in=signed_in,
+        partly_failed=bool(public.failed) or own.failed or pages_failed,
+        signed_in=own.signed_in,
     )
 
 
@@ -200,7 +248,7 @@ class SearchState(rx.State):
         except Exception:
             log.exception("search suggestions failed")
             outcome = Outcome(failed=True)
-        hits = [_hit(hit.document) for hit in best_hits(outcome.groups, Limit.SEARCH_SUGGESTIONS)]
+        hits = [_hit(hit, query) for hit in best_hits(outcome.groups, Limit.SEARCH_SUGGESTIONS)]
         async with self:
             if bounded(self.query) == query:  # a later keystroke's answer wins
                 self.suggestions = hits
