@@ -212,6 +212,12 @@ class PaperIndexer:
         self._wake = asyncio.Event()
         self._sync_wanted = True
         self.indexed = 0  # files indexed so far (tests, diagnostics)
+        self._working = False
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued, nothing being indexed, no sync wanted."""
+        return not (self._working or self._pending or self._sync_wanted)
 
     @property
     def collections(self) -> tuple[str, ...]:
@@ -284,9 +290,9 @@ class PaperIndexer:
         finally:
             await response.aclose()
 
-    async def index_one(self, collection: str, record: dict[str, Any]) -> None:
+    async def index_one(self, key: str, collection: str, record: dict[str, Any]) -> None:
+        """Index `record` under `key` ("collection/id"); an empty record: forget the key."""
         source = SOURCES[collection]
-        key = f"{collection}/{record.get('id')}"
         if not record:
             await asyncio.to_thread(self.index.remove, key)
             return
@@ -308,14 +314,21 @@ class PaperIndexer:
 
     async def drain(self) -> None:
         """Do every queued piece of work (and a sync first, when one is wanted)."""
+        self._working = True
+        try:
+            await self._drain()
+        finally:
+            self._working = False
+
+    async def _drain(self) -> None:
         if self._sync_wanted:
+            await self.sync()  # a failure leaves it wanted: the retry syncs again
             self._sync_wanted = False
-            await self.sync()
         while self._pending:
             key = next(iter(self._pending))
             collection, record = self._pending.pop(key)
             try:
-                await self.index_one(collection, record)
+                await self.index_one(key, collection, record)
             except ClientResponseError as error:
                 if error.status in (401, 403) and self.credential is not None:
                     self.credential.forget()
