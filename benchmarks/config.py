@@ -167,6 +167,12 @@ class Sizes:
     # a page by 3-5 points on this shared machine; Lighthouse's own guidance on variability is to
     # take the median of several runs.
     speed_lighthouse_runs: int = 3
+    # Search inside papers (issue 35, benchmarks/paper_search.py): papers of this many pages of
+    # generated text in the index, and pages of generated PDFs extracted and indexed for the
+    # per-1,000-pages time.
+    paper_count: int = 10_000
+    paper_pages: int = 12
+    paper_pdf_pages: int = 1_000
 
 
 def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
@@ -176,7 +182,23 @@ def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tup
 
 FULL: Final = Sizes(LIGHTHOUSE_PAGES, 1, 10, 100, 100, (50, 100, 200, 400, 1000), 10)
 QUICK: Final = Sizes(
-    ("/",), 1, 2, 10, 10, (10, 20), 2, 0.1, 2_000, 20, 3, floor_visitors=20, floor_rounds=1, speed_lighthouse_runs=1
+    ("/",),
+    1,
+    2,
+    10,
+    10,
+    (10, 20),
+    2,
+    0.1,
+    2_000,
+    20,
+    3,
+    floor_visitors=20,
+    floor_rounds=1,
+    speed_lighthouse_runs=1,
+    paper_count=1_000,
+    paper_pages=5,
+    paper_pdf_pages=60,
 )
 
 
@@ -195,6 +217,10 @@ class Target:
     SEARCH_QUERY_P95_MAX_MS: Final = 30.0
     SEARCH_REBUILD_MAX_MS: Final = 200.0
     SEARCH_TYPING_P95_MAX_S: Final = 0.5
+    # Search inside papers: a query's server time at 10,000 papers, and a worker's own (anonymous)
+    # memory from a tenth of the catalog to all of it: flat, the pages stay on disk.
+    PAPER_QUERY_P95_MAX_MS: Final = 50.0
+    PAPER_WORKER_GROWTH_MAX_MIB: Final = 16.0
     SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's
     # Issue 20 (closer to a static page), on the English and Sinhala pages.
     SPEED_PERFORMANCE_MIN: Final = 98

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from student_portal.search.documents import KIND_ORDER, Kind
 from student_portal.search.index import TEXT_WEIGHT, Document, Group, Hit
-from student_portal.search.pages import PageHit, PageResults
+from student_portal.search.pages import PageHit, PageResults, paper_number
 
 PAGE_WEIGHT = TEXT_WEIGHT
 WITH_PAGES = frozenset({Kind.PAPERS, Kind.UNI_NOTES, Kind.CLASS_MATERIAL})
@@ -32,6 +32,12 @@ def with_pages(groups: Sequence[Group], pages: PageResults, per_kind: int) -> li
     for group in groups:
         found[group.kind] = {hit.document.id: hit for hit in group.hits}
         totals[group.kind] = group.total
+    # Papers found both ways count once: the page index's papers not among the title hits are added
+    # (exact while the title hits are all there, i.e. up to the state's MERGE_SCAN).
+    for kind, numbers in pages.papers.items():
+        if kind in WITH_PAGES:
+            titled = {paper_number(record_id) for record_id in found.get(kind, {})}
+            totals[kind] = totals.get(kind, 0) + len(numbers - titled)
     by_page: dict[str, PageHit] = {}
     for page in pages.hits:
         if page.paper.kind not in WITH_PAGES:
@@ -40,7 +46,6 @@ def with_pages(groups: Sequence[Group], pages: PageResults, per_kind: int) -> li
         kept = hits.get(page.paper.record_id)
         score = PAGE_WEIGHT * page.score
         if kept is None:
-            totals[page.paper.kind] = totals.get(page.paper.kind, 0) + 1
             hits[page.paper.record_id] = Hit(_document(page), score, collection=page.paper.collection)
         else:
             hits[page.paper.record_id] = Hit(kept.document, max(kept.score, score), collection=page.paper.collection)

@@ -30,6 +30,7 @@ how many of its pages were scans (`python -m student_portal.search.pages report`
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import sys
@@ -45,14 +46,21 @@ from student_portal.search.index import FUZZY_MIN_LENGTH, LONG_WORD, all_words, 
 from student_portal.search.snippets import Part, snippet
 from student_portal.settings import settings
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 PUBLIC, SIGNED_IN, NOTES_ROLE = "public", "signed_in", "notes"  # who may see a page
-SCANNED_MAX = 300  # best pages read per query, collapsed to papers (counts are exact below it)
+SCANNED_MAX = 500  # best pages looked at per query, collapsed to papers (counts are exact below it)
+LOADED_PER_KIND = 20  # papers of a kind whose page is read (snippets), best first
+KINDS = ("papers", "uni_notes", "class_material")  # search/documents.py Kind values held here
 RELOAD_S = 1.0  # how often a worker looks for what the indexer committed
 TITLE_BOOST = 3.0
 # Closeness of a match, as search/index.py weighs it.
 EXACT, PREFIX, TYPO, TYPO_PREFIX = 1.0, 0.88, 0.72, 0.62
 WRITER_HEAP = 30_000_000
+
+
+def paper_number(record_id: str) -> int:
+    """A record's number in the index (its id hashed: ids are unique across our collections)."""
+    return int.from_bytes(hashlib.blake2b(record_id.encode(), digest_size=7).digest(), "big")  # < 2**63
 
 
 def index_dir() -> Path:
@@ -68,6 +76,9 @@ def _schema() -> tantivy.Schema:
     builder = tantivy.SchemaBuilder()
     builder.add_text_field("key", stored=True, tokenizer_name="raw")
     builder.add_unsigned_field("page", stored=True)
+    # Read per hit without loading the stored document: which paper, which kind.
+    builder.add_unsigned_field("paper", fast=True)
+    builder.add_unsigned_field("kind_code", fast=True)
     builder.add_text_field("kind", stored=True, tokenizer_name="raw")
     builder.add_text_field("access", stored=True, tokenizer_name="raw")
     builder.add_text_field("about", stored=False, tokenizer_name="whitespace")
@@ -116,8 +127,9 @@ class PageHit:
 
 @dataclass(frozen=True)
 class PageResults:
-    hits: list[PageHit] = field(default_factory=list)  # one per paper, best first
+    hits: list[PageHit] = field(default_factory=list)  # one per paper, best first (the first of each kind)
     wanted: tuple[str, ...] = ()  # the folded query words
+    papers: dict[str, set[int]] = field(default_factory=dict)  # kind -> every matching paper's number
 
 
 @dataclass(frozen=True)
@@ -160,8 +172,11 @@ class PageIndex:
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=1)
         return self._writer
 
-    def replace(self, paper: Paper, pages: Sequence[str], *, scanned=(), blank=(), error: str = "") -> None:
-        """The paper's pages, in place of whatever was indexed for it before (committed)."""
+    def replace(
+        self, paper: Paper, pages: Sequence[str], *, scanned=(), blank=(), error: str = "", commit: bool = True
+    ) -> None:
+        """The paper's pages, in place of whatever was indexed for it before (committed, unless
+        `commit` is False: then the next commit() makes a batch of them searchable at once)."""
         with self._lock:
             writer = self._writer_now()
             writer.delete_documents_by_term("key", paper.key)
@@ -170,23 +185,28 @@ class PageIndex:
             for number, text in enumerate(pages, start=1):
                 if not text:
                     continue
-                writer.add_document(
-                    tantivy.Document(
-                        key=paper.key,
-                        page=number,
-                        kind=paper.kind,
-                        access=paper.access,
-                        about=about,
-                        words=folded(text),
-                        text=text.encode(),
-                        meta=meta.encode(),
-                    )
-                )
-            writer.commit()
+                doc = tantivy.Document()
+                # add_unsigned: a keyword int would be typed i64, which a u64 column refuses.
+                doc.add_unsigned("page", number)
+                doc.add_unsigned("paper", paper_number(paper.record_id))
+                doc.add_unsigned("kind_code", KINDS.index(paper.kind) if paper.kind in KINDS else len(KINDS))
+                for name, value in (("key", paper.key), ("kind", paper.kind), ("access", paper.access)):
+                    doc.add_text(name, value)
+                doc.add_text("about", about)
+                doc.add_text("words", folded(text))
+                doc.add_bytes("text", text.encode())
+                doc.add_bytes("meta", meta.encode())
+                writer.add_document(doc)
+            if commit:
+                writer.commit()
             self._db.execute(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (paper.key, paper.stamp, len(pages), _numbers(scanned), _numbers(blank), error, time.time()),
             )
+
+    def commit(self) -> None:
+        with self._lock:
+            self._writer_now().commit()
 
     def remove(self, key: str) -> None:
         with self._lock:
@@ -249,23 +269,30 @@ class PageIndex:
         clauses.append((tantivy.Occur.Must, tantivy.Query.const_score_query(allowed, 0.0)))
         searcher = self._searcher()
         found = searcher.search(tantivy.Query.boolean_query(clauses), limit=SCANNED_MAX, count=False)
-        best: dict[str, tuple[float, tantivy.DocAddress]] = {}
-        for score, address in found.hits:
-            doc = searcher.doc(address)
-            key = str(doc.get_first("key"))
-            if key not in best:
-                best[key] = (score, address)
-        return self._results(searcher, best, wanted)
+        addresses = [address for _, address in found.hits]
+        numbers = searcher.fast_field_values("paper", addresses)
+        kinds = searcher.fast_field_values("kind_code", addresses)
+        papers: dict[str, set[int]] = {}
+        best: list[tuple[float, tantivy.DocAddress]] = []
+        for (score, address), number, code in zip(found.hits, numbers, kinds, strict=True):
+            kind = KINDS[code] if code is not None and code < len(KINDS) else ""
+            seen = papers.setdefault(kind, set())
+            if number in seen:
+                continue  # a lower page of a paper already found
+            seen.add(number)
+            if len(seen) <= LOADED_PER_KIND:
+                best.append((score, address))
+        top = found.hits[0][0] if found.hits else 1.0
+        return PageResults(self._loaded(searcher, best, top or 1.0), wanted, papers)
 
-    def _results(self, searcher, best, wanted: tuple[str, ...]) -> PageResults:
-        top = max((score for score, _ in best.values()), default=1.0) or 1.0
+    def _loaded(self, searcher, best, top: float) -> list[PageHit]:
         hits = []
-        for score, address in best.values():
+        for score, address in best:
             doc = searcher.doc(address)
             paper = Paper(**json.loads(bytes(doc.get_first("meta")).decode()))
             text = bytes(doc.get_first("text") or b"").decode()
             hits.append(PageHit(paper, int(doc.get_first("page")), text, score / top))
-        return PageResults(hits, wanted)
+        return hits
 
 
 def _numbers(values: Iterable[int]) -> str:

@@ -39,7 +39,7 @@ class ReadPhase:
 def page_number(value: object) -> int:
     """?page= as a page number: 0 when missing or not a sane positive number."""
     text = value if isinstance(value, str) else ""
-    return int(text) if text.isdigit() and 0 < len(text) < 7 and 0 < int(text) <= MAX_PAGE else 0
+    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 7 and 0 < int(text) <= MAX_PAGE else 0
 
 
 def highlight_words(query: str) -> list[str]:
