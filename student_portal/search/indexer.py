@@ -43,7 +43,16 @@ from student_portal.pocketbase.realtime import RealtimeSubscriber
 from student_portal.search import documents as d
 from student_portal.search.documents import Kind
 from student_portal.search.extraction import Extraction, ExtractionError, extract_pages
-from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageIndex, Paper, index_dir
+from student_portal.search.pages import (
+    NOTES_ROLE,
+    PUBLIC,
+    SIGNED_IN,
+    OldIndexError,
+    PageIndex,
+    Paper,
+    clear,
+    index_dir,
+)
 from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
@@ -377,7 +386,7 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
     try:
         client = configured_client()
         credential = await asyncio.to_thread(configured_credential, client)
-        index = await asyncio.to_thread(PageIndex)
+        index = await asyncio.to_thread(open_for_writing, Path(index_dir()))
         indexer = PaperIndexer(client, index, credential, extractor)
         subscriber = RealtimeSubscriber(
             client, indexer, indexer.collections, auth=credential.token if credential else None
@@ -401,18 +410,24 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
         lock.close()
 
 
+def open_for_writing(directory: Path) -> PageIndex:
+    """The index, made anew when it is of another schema version (the sync then fills it)."""
+    try:
+        return PageIndex(directory)
+    except OldIndexError:
+        log.warning("paper search: %s holds an older index: building it anew", directory)
+        clear(directory)
+        return PageIndex(directory)
+
+
 def rebuild() -> int:
     """`python -m student_portal.search.pages rebuild`: the index made again from PocketBase."""
-    import shutil
-
     directory = Path(index_dir())
     lock = _owner_lock(directory)
     if lock is None:
         print(f"{directory} is being indexed by the running site: it rebuilds what is missing itself")
         return 1
-    for child in directory.iterdir():
-        if child.name != ".indexer.lock":
-            shutil.rmtree(child) if child.is_dir() else child.unlink()
+    clear(directory)
 
     async def build() -> int:
         client = configured_client()

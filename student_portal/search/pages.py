@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sqlite3
 import sys
 import threading
@@ -87,6 +88,17 @@ def _schema() -> tantivy.Schema:
     builder.add_bytes_field("text", stored=True, indexed=False)
     builder.add_bytes_field("meta", stored=True, indexed=False)
     return builder.build()
+
+
+class OldIndexError(RuntimeError):
+    """The directory holds an index of another schema version (the indexer makes it anew)."""
+
+
+def clear(directory: Path) -> None:
+    """Delete an index's files (not the indexer's lock, held meanwhile)."""
+    for child in directory.iterdir() if directory.exists() else ():
+        if child.name != ".indexer.lock":
+            shutil.rmtree(child) if child.is_dir() else child.unlink()
 
 
 @dataclass(frozen=True)
@@ -152,10 +164,11 @@ class PageIndex:
         self.schema = _schema()
         version_file = self.directory / "schema_version"
         fresh = not (self.directory / "meta.json").exists()
-        if not fresh and version_file.exists() and version_file.read_text().strip() != str(SCHEMA_VERSION):
-            raise RuntimeError(f"{self.directory} holds another index version: rebuild it")
+        if not fresh and (not version_file.exists() or version_file.read_text().strip() != str(SCHEMA_VERSION)):
+            raise OldIndexError(f"{self.directory} holds another version of the index")
         self.index = tantivy.Index(self.schema, path=str(self.directory), reuse=not fresh)
-        version_file.write_text(str(SCHEMA_VERSION))
+        if fresh:
+            version_file.write_text(str(SCHEMA_VERSION))
         self._writer: tantivy.IndexWriter | None = None
         self._reloaded = 0.0
         self._lock = threading.Lock()
@@ -275,7 +288,9 @@ class PageIndex:
         papers: dict[str, set[int]] = {}
         best: list[tuple[float, tantivy.DocAddress]] = []
         for (score, address), number, code in zip(found.hits, numbers, kinds, strict=True):
-            kind = KINDS[code] if code is not None and code < len(KINDS) else ""
+            if not isinstance(number, int) or not isinstance(code, int):
+                continue
+            kind = KINDS[code] if code < len(KINDS) else ""
             seen = papers.setdefault(kind, set())
             if number in seen:
                 continue  # a lower page of a paper already found
@@ -307,12 +322,15 @@ _shared: PageIndex | None = None
 _shared_lock = threading.Lock()
 
 
-def shared_index() -> PageIndex:
-    """This process's handle on the index (opened on first use)."""
+def shared_index() -> PageIndex | None:
+    """This process's handle on the index, once the indexer has made it (None before)."""
     global _shared
     with _shared_lock:
-        if _shared is None or _shared.directory != Path(index_dir()):
-            _shared = PageIndex()
+        directory = Path(index_dir())
+        if _shared is None or _shared.directory != directory:
+            if not (directory / "meta.json").exists():
+                return None
+            _shared = PageIndex(directory)
         return _shared
 
 

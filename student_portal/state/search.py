@@ -200,7 +200,8 @@ async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
 async def _pages(query: str, access: set[str]) -> tuple[PageResults, bool]:
     """Page hits from the on-disk index (in a thread: the engine's work is not the event loop's)."""
     try:
-        return await asyncio.to_thread(lambda: shared_index().search(query, access)), False
+        index = shared_index()
+        return (await asyncio.to_thread(index.search, query, access) if index else PageResults()), False
     except Exception:
         log.exception("search inside papers failed")
         return PageResults(), True

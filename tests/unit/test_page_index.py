@@ -111,3 +111,17 @@ def test_snippet_of_a_long_page_is_short_and_centred_on_the_match():
 
 def test_no_snippet_when_no_word_of_the_page_matches():
     assert snippet("nothing relevant", ["projectile"]) == ()
+
+
+def test_an_index_of_another_version_is_refused_and_made_anew_by_the_indexer(tmp_path):
+    from student_portal.search.indexer import open_for_writing
+    from student_portal.search.pages import OldIndexError
+
+    index = PageIndex(tmp_path / "i")
+    index.replace(PHYSICS, PAGES)
+    index.close_writer()
+    (tmp_path / "i" / "schema_version").write_text("0")
+    with pytest.raises(OldIndexError):
+        PageIndex(tmp_path / "i")
+    again = open_for_writing(tmp_path / "i")
+    assert _found(again, "fired") == [] and again.files() == {}
