@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
@@ -25,6 +26,11 @@ class Part:
     marked: bool = False
 
 
+# Pages repeat their words: each distinct word is folded and compared once (a few MB at most).
+_fold = lru_cache(maxsize=100_000)(fold)
+
+
+@lru_cache(maxsize=200_000)
 def word_matches(word: str, wanted: str) -> bool:
     """Whether a folded word of the text matches a folded query word (as the engine matches it)."""
     if word == wanted or word.startswith(wanted):
@@ -35,14 +41,14 @@ def word_matches(word: str, wanted: str) -> bool:
     if abs(len(word) - len(wanted)) <= allowed and Levenshtein.distance(word, wanted, score_cutoff=allowed) <= allowed:
         return True
     # A typo in a word still being typed ("phisi" -> physics).
-    return Levenshtein.distance(word[: len(wanted)], wanted, score_cutoff=1) <= 1
+    return len(word) > len(wanted) and Levenshtein.distance(word[: len(wanted)], wanted, score_cutoff=1) <= 1
 
 
 def matched_spans(text: str, wanted: Sequence[str]) -> list[tuple[int, int]]:
     """(start, end) of every word of `text` that matches one of `wanted`."""
     spans = []
     for found in WORD.finditer(text):
-        word = fold(found.group())
+        word = _fold(found.group())
         if any(word_matches(word, w) for w in wanted):
             spans.append(found.span())
     return spans

@@ -18,7 +18,7 @@ from student_portal.pocketbase import ClientResponseError, configured_client, co
 from student_portal.pocketbase.collections import Collection
 from student_portal.search.indexer import SOURCES, is_pdf
 from student_portal.search.pages import PUBLIC
-from student_portal.state.auth import verified_session
+from student_portal.state.auth import forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
 from student_portal.utils.query import bounded_text
 
@@ -47,6 +47,7 @@ def highlight_words(query: str) -> list[str]:
     return [word for word in bounded_text(query).split() if word][:HIGHLIGHT_WORDS]
 
 
+@forget_on_logout  # a protected file's tokenised address leaves with the session
 class ReadState(rx.State):
     url: str = ""  # the file's address for the viewer ("" until allowed)
     title: str = ""
