@@ -141,7 +141,7 @@ def worker_memory(directory: Path) -> dict[str, float]:
 def extraction_per_1000_pages(workdir: Path, pages: int, log) -> dict[str, Any]:
     """Generated PDFs through the site's extraction process and into an index."""
     from student_portal.search.extraction import Extraction
-    from student_portal.search.indexer import Extractor
+    from student_portal.search.extraction_process import Extractor
     from tests.support.pdfs import Page, make_pdf
 
     per_file = 10

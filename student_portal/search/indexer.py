@@ -11,23 +11,17 @@ lock beside the index, as the embedded PocketBase does), the others only search 
 - Text comes out of each file in a separate process (extraction.py under a process pool, at a
   lower CPU priority): a huge or hostile PDF costs that process, never a worker's event loop.
 
-Credential: protected notes are read with a superuser token of the indexer's own, held only in
-this server process (SEARCH_INDEXER_EMAIL / SEARCH_INDEXER_PASSWORD; with the bundled PocketBase
-and neither set, a superuser is created for it with a random password kept in the PocketBase data
-folder, readable by its owner only). No browser ever sees it; what visitors may find of protected
+Credential: protected notes are read with a superuser token of the indexer's own (credential.py),
+held only in this server process; no browser ever sees it. What visitors may find of protected
 notes is decided when they search (pages.py `access`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import fcntl
 import logging
-import multiprocessing
-import os
-import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,11 +32,13 @@ from student_portal.languages import Language
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import Collection
-from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, open_private, port_from_env
+from student_portal.pocketbase.embedded import open_private
 from student_portal.pocketbase.realtime import RealtimeSubscriber
 from student_portal.search import documents as d
+from student_portal.search.credential import Credential, configured_credential
 from student_portal.search.documents import Kind
-from student_portal.search.extraction import Extraction, ExtractionError, extract_pages
+from student_portal.search.extraction import Extraction, ExtractionError
+from student_portal.search.extraction_process import Extractor
 from student_portal.search.pages import (
     NOTES_ROLE,
     PUBLIC,
@@ -53,15 +49,10 @@ from student_portal.search.pages import (
     clear,
     index_dir,
 )
-from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 25 * 1024 * 1024  # PocketBase's field allows 20 MB
-EXTRACT_TIMEOUT_S = 120.0
-TOKEN_LIFE_S = 30 * 60.0  # a superuser token is asked for again after this (PocketBase's lasts a day)
-INDEXER_EMAIL = "paper-indexer@student-portal.invalid"
-SECRET_FILE = ".paper-indexer-password"
 
 
 @dataclass(frozen=True)
@@ -120,87 +111,6 @@ def paper_of(source: Source, record: dict[str, Any], names: dict[str, str]) -> P
         when=doc.when,
         stamp=stamp_of(record),
     )
-
-
-# --- the credential ---------------------------------------------------------------------------------
-class Credential:
-    """The indexer's superuser token, asked for again when old or refused."""
-
-    def __init__(self, client: PocketBaseClient, email: str, password: str) -> None:
-        self.client, self.email, self._password = client, email, password
-        self._token = ""
-        self._at = 0.0
-
-    def __repr__(self) -> str:  # never the password, never the token
-        return f"Credential({self.email!r})"
-
-    async def token(self) -> str:
-        loop = asyncio.get_running_loop()
-        if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
-            self._token = await self.client.auth_superuser(self.email, self._password)
-            self._at = loop.time()
-        return self._token
-
-    def forget(self) -> None:
-        self._token = ""
-
-
-def configured_credential(client: PocketBaseClient) -> Credential | None:
-    """From the settings; or, with the bundled PocketBase, its own superuser (made once)."""
-    config = settings()
-    if config.search_indexer_email and config.search_indexer_password:
-        return Credential(client, config.search_indexer_email, config.search_indexer_password)
-    if config.pocketbase_url:
-        log.warning("paper search: SEARCH_INDEXER_EMAIL/PASSWORD unset: only public papers are indexed")
-        return None
-    data_dir = data_dir_from_env()
-    secret = data_dir / SECRET_FILE
-    if secret.exists():
-        password = secret.read_text().strip()
-    else:
-        password = secrets.token_urlsafe(24)
-        with open_private(secret, "w") as out:
-            out.write(password)
-    EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
-    return Credential(client, INDEXER_EMAIL, password)
-
-
-# --- extraction in another process ------------------------------------------------------------------
-def _lower_priority() -> None:
-    with contextlib.suppress(OSError):
-        os.nice(10)
-
-
-class Extractor:
-    """One worker process that turns PDF bytes into pages; replaced if a file hangs it."""
-
-    def __init__(self, timeout: float = EXTRACT_TIMEOUT_S) -> None:
-        self.timeout = timeout
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
-            )
-        return self._pool
-
-    async def __call__(self, data: bytes) -> Extraction:
-        future = asyncio.get_running_loop().run_in_executor(self._executor(), extract_pages, data)
-        try:
-            return await asyncio.wait_for(future, self.timeout)
-        except (TimeoutError, concurrent.futures.process.BrokenProcessPool) as error:
-            self.close(kill=True)
-            raise ExtractionError(f"extraction stopped: {type(error).__name__}") from error
-
-    def close(self, kill: bool = False) -> None:
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        if kill:
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.kill()
-        pool.shutdown(wait=not kill, cancel_futures=True)
 
 
 # --- the indexer --------------------------------------------------------------------------------------

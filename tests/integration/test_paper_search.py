@@ -18,7 +18,9 @@ import pytest
 from student_portal.pocketbase import PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase
 from student_portal.pocketbase.realtime import RealtimeSubscriber
-from student_portal.search.indexer import Credential, Extractor, PaperIndexer
+from student_portal.search.credential import Credential
+from student_portal.search.extraction_process import Extractor
+from student_portal.search.indexer import PaperIndexer
 from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageIndex
 from tests.integration.conftest import SUPERUSER_EMAIL, SUPERUSER_PASSWORD, list_all
 from tests.support.pdfs import Page, make_pdf

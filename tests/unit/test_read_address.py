@@ -50,3 +50,11 @@ def test_only_pdf_files_are_papers():
     assert paper_of(source, {**record, "file": "notes.docx"}, {}) is None
     assert paper_of(SOURCES["Notes"], {"id": "n", "file": "a.pdf", "external": True, "drive": "x"}, {}) is None
     assert not is_pdf(None) and not is_pdf(["a.pdf"])
+
+
+def test_the_indexer_credential_never_shows_its_password():
+    from student_portal.pocketbase import PocketBaseClient
+    from student_portal.search.credential import Credential
+
+    credential = Credential(PocketBaseClient("http://127.0.0.1:9"), "indexer@example.invalid", "s3cret-pass")
+    assert "s3cret-pass" not in repr(credential) and "s3cret-pass" not in str(credential)
