@@ -141,3 +141,20 @@ async def test_a_restart_indexes_only_what_changed_meanwhile(pocketbase, admin, 
         assert again.files()[f"OL_Items/{record}"].scanned == (2,)
     finally:
         admin.delete(f"/api/collections/OL_Items/records/{record}")
+
+
+def test_a_deleted_index_is_rebuilt_by_the_command(pocketbase, monkeypatch, tmp_path, capsys):
+    from student_portal.search import pages
+
+    monkeypatch.setenv("POCKETBASE_URL", pocketbase.url)
+    monkeypatch.setenv("SEARCH_INDEX_DIR", str(tmp_path / "index"))
+    monkeypatch.setenv("SEARCH_INDEXER_EMAIL", SUPERUSER_EMAIL)
+    monkeypatch.setenv("SEARCH_INDEXER_PASSWORD", SUPERUSER_PASSWORD)
+    assert pages.main(["rebuild"]) == 0
+    rebuilt = PageIndex(tmp_path / "index")
+    files = rebuilt.files()
+    # Every demo PDF (public papers and protected notes alike) is back, each with its text.
+    assert any(key.startswith("OL_Items/") for key in files) and any(key.startswith("Notes/") for key in files)
+    assert rebuilt.num_docs() == sum(f.pages for f in files.values()) > 0
+    assert pages.main(["report"]) == 0
+    assert f"{len(files)} files" in capsys.readouterr().out
