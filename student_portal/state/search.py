@@ -164,14 +164,18 @@ async def own_snapshot(state: rx.State) -> OwnSnapshot:
 @dataclass
 class Own:
     documents: list[Document] = field(default_factory=list)
-    signed_in: bool = False  # with a session PocketBase accepted
-    notes: bool = False  # and a role that opens Uni Notes
+    signed_in: bool = False  # holds a session (not asked to sign in)
+    notes: bool = False  # a checked role that opens Uni Notes
     failed: bool = False
+    verified: bool = False  # PocketBase accepted the session (within OWN_REFRESH_S)
 
     @property
     def access(self) -> set[str]:
-        """Whose pages of the page index this visitor may find (search/pages.py)."""
-        return {PUBLIC} | ({SIGNED_IN} if self.signed_in else set()) | ({NOTES_ROLE} if self.notes else set())
+        """Whose pages of the page index this visitor may find (search/pages.py): only what a
+        session PocketBase accepted allows."""
+        if not self.verified:
+            return {PUBLIC}
+        return {PUBLIC, SIGNED_IN} | ({NOTES_ROLE} if self.notes else set())
 
 
 async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
@@ -180,12 +184,12 @@ async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
     if not token:
         return Own()
     if documents is not None:
-        return Own(documents, True, notes)
+        return Own(documents, True, notes, verified=True)
     try:
         session = await verified_session(state)
     except ClientResponseError as error:
         backend_failures.failed("session check", error)
-        return Own(signed_in=False, failed=True)
+        return Own(signed_in=True, failed=True)
     if session is None:
         return Own()
     notes = session.user.can_view_notes
@@ -194,7 +198,7 @@ async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
         async with state:
             own = await state.get_state(OwnDocumentsState)
             own._documents, own._token, own._at, own._notes = documents, session.token, time.time(), notes
-    return Own(documents, True, notes, failed)
+    return Own(documents, True, notes, failed, verified=True)
 
 
 async def _pages(query: str, access: set[str]) -> tuple[PageResults, bool]:

@@ -58,3 +58,12 @@ def test_the_indexer_credential_never_shows_its_password():
 
     credential = Credential(PocketBaseClient("http://127.0.0.1:9"), "indexer@example.invalid", "s3cret-pass")
     assert "s3cret-pass" not in repr(credential) and "s3cret-pass" not in str(credential)
+
+
+def test_page_search_access_follows_only_a_session_pocketbase_accepted():
+    from student_portal.state.search import Own
+
+    assert Own().access == {PUBLIC}
+    assert Own(signed_in=True, notes=True, failed=True).access == {PUBLIC}  # the check failed: not trusted
+    assert Own(signed_in=True, verified=True).access == {PUBLIC, SIGNED_IN}
+    assert Own(signed_in=True, notes=True, verified=True).access == {PUBLIC, SIGNED_IN, NOTES_ROLE}
