@@ -1,7 +1,8 @@
 """Title hits (the in-memory index) and page hits (the on-disk page index) as one ranking.
 
 Pure: no Reflex, no I/O. For the kinds that hold PDFs (papers, Uni Notes, class material) a
-paper found both ways is one hit: its better score, and its best page when a page matched. A page
+paper found both ways is one hit: its title hit, as the title index made it (the paper itself is
+what was asked for). A paper found only inside its PDF names its best page. A page
 match weighs like a description match in the title index (index.TEXT_WEIGHT) times how well it
 matched relative to this query's best page (BM25), so a title match ranks above a match found only
 on a page, and among pages the engine's order stands.
@@ -47,9 +48,9 @@ def with_pages(groups: Sequence[Group], pages: PageResults, per_kind: int) -> li
         score = PAGE_WEIGHT * page.score
         if kept is None:
             hits[page.paper.record_id] = Hit(_document(page), score, collection=page.paper.collection)
-        else:
-            hits[page.paper.record_id] = Hit(kept.document, max(kept.score, score), collection=page.paper.collection)
-        by_page[page.paper.record_id] = page
+            by_page[page.paper.record_id] = page
+        # Found by its title too: the title hit stands as it is (its link, its score), since the
+        # paper itself is what was asked for; pages answer what only a page holds.
     merged = []
     for kind in KIND_ORDER:
         if kind not in found or not found[kind]:

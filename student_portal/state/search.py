@@ -221,9 +221,10 @@ async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSn
     titles = merged(
         catalog().search(public, query, scan), search_own(own.documents, query, scan) if own.documents else []
     )
-    pages, pages_failed = await _pages(query, own.access)
-    groups = with_pages(titles, pages, per_kind)
     everything_failed = len(public.failed) == len(SOURCES)
+    # PocketBase not answering: no page hits either (they would lead to files it cannot serve).
+    pages, pages_failed = await _pages(query, own.access) if not everything_failed else (PageResults(), False)
+    groups = with_pages(titles, pages, per_kind)
     return Outcome(
         groups=groups,
         failed=everything_failed and not groups,

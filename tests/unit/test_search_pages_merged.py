@@ -34,12 +34,13 @@ def test_a_title_match_ranks_above_a_match_found_only_on_a_page():
     assert group.hits[1].collection == "OL_Items"
 
 
-def test_a_paper_found_by_title_and_page_is_one_hit_naming_its_page():
+def test_a_paper_found_by_title_and_page_is_its_title_hit_once():
     titles = [Group(Kind.PAPERS, [_title_hit("p1", "Physics 2019", 0.9)], 1)]
     pages = _results([PageHit(_paper("p1", "Physics 2019"), 3, "physics: a projectile", 1.0)], ("physics",))
     (group,) = with_pages(titles, pages, 10)
     assert group.total == 1
-    assert (group.hits[0].document.id, group.hits[0].score, group.hits[0].page) == ("p1", 0.9, 3)
+    hit = group.hits[0]
+    assert (hit.document.id, hit.score, hit.page, hit.document.href) == ("p1", 0.9, 0, "/ol/f#p1")
 
 
 def test_a_page_without_the_words_names_no_page():
