@@ -9,8 +9,8 @@ from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.pdf_viewer import pdf_viewer
-from student_portal.constants import Text
 from student_portal.i18n import N_
+from student_portal.i18n.texts import Text
 from student_portal.state.read import ReadPhase, ReadState
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import Collection

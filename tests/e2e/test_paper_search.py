@@ -14,9 +14,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from student_portal.constants import Text
 from student_portal.i18n import in_language
-from student_portal.languages import Language
+from student_portal.i18n.languages import Language
+from student_portal.i18n.texts import Text
 from student_portal.search.documents import Kind
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import DESKTOP, PHONE
