@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium redis build admin backup restore reset-demo bench clean
+.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium redis
+install-test: $(VENV)/.installed-test chromium redis fonts
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-test
 	$(BIN)/pip install --quiet -e ".[test,bench]"
@@ -44,6 +44,12 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium missing: run 'sudo apt-get install chromium'"; exit 1; fi; fi
+
+# Debian's Noto Sinhala and Tamil fonts: the tests write PDFs in them (tests/support/pdfs.py).
+fonts:
+	@if [ ! -f /usr/share/fonts/truetype/noto/NotoSansSinhala-Regular.ttf ] || [ ! -f /usr/share/fonts/truetype/noto/NotoSansTamil-Regular.ttf ]; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null; \
+	  else echo "Noto fonts missing: run 'sudo apt-get install fonts-noto-core'"; exit 1; fi; fi
 
 # Debian's Redis, for the production layout and its browser tests.
 redis:

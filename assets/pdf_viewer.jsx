@@ -6,7 +6,11 @@
 // The file is fetched once, whole: a protected file's address carries a token that expires in
 // about three minutes, so pages drawn later must not need the network. Pages are drawn as they
 // scroll into view. Keys inside the viewer: + / - zoom, 0 fits the width.
-import { createElement as h, useCallback, useEffect, useRef, useState } from "react";
+//
+// Opened from a search hit (/read?...&page=3&q=...): `page` is scrolled to once the document is
+// open, and `highlight` (the searched words, folded as the server folds them) are marked in the
+// text layer of every drawn page, so the student sees where the words are.
+import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { isKept, keep as keepOffline } from "./offline.js";
 import "./pdf_viewer.css";
@@ -26,15 +30,66 @@ function loadPdfjs() {
   return pdfjsPromise;
 }
 
+// As search/index.py folds: accents of Latin letters dropped, casefolded, NFC (Sinhala and Tamil
+// vowel signs are kept: they are letters of their words).
+function fold(word) {
+  return word.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().normalize("NFC");
+}
+
+function within(a, b, allowed) {
+  if (Math.abs(a.length - b.length) > allowed) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length] <= allowed;
+}
+
+// The same rule as the server's snippet (search/snippets.py): the word, a word it begins, or a
+// typo away from it (one for short words, two from eight letters).
+function matches(word, wanted) {
+  if (word === wanted || word.startsWith(wanted)) return true;
+  if (wanted.length < 4 || /\d/.test(wanted)) return false;
+  return within(word, wanted, wanted.length < 8 ? 1 : 2) || within(word.slice(0, wanted.length), wanted, 1);
+}
+
+const WORD = /[\p{L}\p{N}\p{M}\u200c\u200d]+/gu;
+
+function markWords(container, wanted) {
+  if (!wanted.length) return;
+  for (const span of container.querySelectorAll("span")) {
+    if (span.children.length) continue;
+    const text = span.textContent;
+    const found = [...text.matchAll(WORD)].filter((m) => wanted.some((w) => matches(fold(m[0]), w)));
+    if (!found.length) continue;
+    const pieces = [];
+    let at = 0;
+    for (const m of found) {
+      if (m.index > at) pieces.push(document.createTextNode(text.slice(at, m.index)));
+      const mark = document.createElement("mark");
+      mark.className = "pdf-hit";
+      mark.textContent = m[0];
+      pieces.push(mark);
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) pieces.push(document.createTextNode(text.slice(at)));
+    span.replaceChildren(...pieces);
+  }
+}
+
 async function fetchBytes(url) {
   const response = await fetch(url, { credentials: "omit" });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function Page({ pdf, pdfjs, number, count, width, zoom, baseSize, label }) {
+function Page({ pdf, pdfjs, number, count, width, zoom, baseSize, label, wanted, target }) {
   const holder = useRef(null);
-  const [visible, setVisible] = useState(number === 1);
+  const [visible, setVisible] = useState(number === 1 || number === target);
   const scale = baseSize ? (width / baseSize.width) * zoom : 1;
   const cssWidth = baseSize ? baseSize.width * scale : width;
   const cssHeight = baseSize ? baseSize.height * scale : width * 1.414;
@@ -84,6 +139,7 @@ function Page({ pdf, pdfjs, number, count, width, zoom, baseSize, label }) {
       const node = holder.current;
       node.replaceChildren(canvas, text);
       await textLayer.render();
+      markWords(text, wanted);
       node.dataset.rendered = "true";
     })().catch((error) => {
       if (!cancelled && error?.name !== "RenderingCancelledException") console.warn("pdf page", number, error);
@@ -93,7 +149,7 @@ function Page({ pdf, pdfjs, number, count, width, zoom, baseSize, label }) {
       task?.cancel();
       textLayer?.cancel();
     };
-  }, [visible, pdf, pdfjs, number, scale, width]);
+  }, [visible, pdf, pdfjs, number, scale, width, wanted]);
 
   return h("div", {
     ref: holder,
@@ -111,6 +167,8 @@ export default function PdfViewer({
   title = "",
   fileName = "document.pdf",
   labels = {},
+  page = 0,
+  highlight = [],
 }) {
   const text = {
     loading: "Loading document...",
@@ -215,6 +273,17 @@ export default function PdfViewer({
   }, [url, bytes, title]);
 
   const count = doc ? doc.numPages : 0;
+  const wanted = useMemo(() => (highlight || []).map(fold).filter(Boolean), [highlight]);
+  const target = page > 0 && page <= count ? page : 0;
+  // Once the pages are laid out at their width: the target page to the top of the scroller.
+  useEffect(() => {
+    if (!target || !width || !scroller.current) return;
+    const node = scroller.current.querySelector(`[data-page="${target}"]`);
+    if (node) {
+      const box = scroller.current;
+      box.scrollTop += node.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
+    }
+  }, [target, width, doc, baseSize]);
   const button = (label, onClick, content, disabled) =>
     h(
       "button",
@@ -224,7 +293,7 @@ export default function PdfViewer({
 
   return h(
     "div",
-    { className: "pdf-viewer", "data-testid": "pdf-viewer", "data-src": url },
+    { className: "pdf-viewer", "data-testid": "pdf-viewer", "data-src": url, "data-target-page": target || undefined },
     h(
       "div",
       { className: "pdf-toolbar", role: "toolbar", "aria-label": title },
@@ -277,6 +346,8 @@ export default function PdfViewer({
                 zoom,
                 baseSize,
                 label: text.page,
+                wanted,
+                target,
               }),
             ),
     ),

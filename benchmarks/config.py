@@ -170,6 +170,13 @@ class Sizes:
     # The soak (benchmarks/soak.py): this long at SOAK_RATE_PER_S mixed visitors on one worker.
     soak_minutes: float = 60.0
 
+    # Search inside papers (issue 35, benchmarks/paper_search.py): papers of this many pages of
+    # generated text in the index, and pages of generated PDFs extracted and indexed for the
+    # per-1,000-pages time.
+    paper_count: int = 10_000
+    paper_pages: int = 12
+    paper_pdf_pages: int = 1_000
+
 
 def in_languages(paths: tuple[str, ...], languages: tuple[Language, ...]) -> tuple[str, ...]:
     """Each path in each language, a page's languages side by side: /, /si/, /ta/, /youtube, ..."""
@@ -193,6 +200,9 @@ QUICK: Final = Sizes(
     floor_rounds=1,
     speed_lighthouse_runs=1,
     soak_minutes=5.0,
+    paper_count=1_000,
+    paper_pages=5,
+    paper_pdf_pages=60,
 )
 # Mixed visitors a second in the soak: steady, well under one worker's capacity (it measures
 # what stays behind over time, not the peak).
@@ -214,6 +224,10 @@ class Target:
     SEARCH_QUERY_P95_MAX_MS: Final = 30.0
     SEARCH_REBUILD_MAX_MS: Final = 200.0
     SEARCH_TYPING_P95_MAX_S: Final = 0.5
+    # Search inside papers: a query's server time at 10,000 papers, and a worker's own (anonymous)
+    # memory from a tenth of the catalog to all of it: flat, the pages stay on disk.
+    PAPER_QUERY_P95_MAX_MS: Final = 50.0
+    PAPER_WORKER_GROWTH_MAX_MIB: Final = 16.0
     SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's
     # Issue 20 (closer to a static page), on the English and Sinhala pages.
     SPEED_PERFORMANCE_MIN: Final = 98

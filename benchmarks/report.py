@@ -139,6 +139,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             search, Target.SEARCH_QUERY_P95_MAX_MS, Target.SEARCH_REBUILD_MAX_MS, Target.SEARCH_TYPING_P95_MAX_S
         ):
             add(name, measured, ok)
+    papers = results.get("paper_search")
+    if papers:
+        from benchmarks.paper_search import target_rows as paper_targets
+
+        for name, measured, ok in paper_targets(papers):
+            add(name, measured, ok)
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import target_rows as offline_targets
@@ -418,6 +424,11 @@ def render(results: dict[str, Any]) -> str:
                 "Lighthouse performance are pessimistic; CPU seconds and request counts are not affected."
             ]
         out += [""]
+    papers = results.get("paper_search")
+    if papers:
+        from benchmarks.paper_search import render as render_papers
+
+        out += [render_papers(papers), ""]
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import render_table

@@ -34,6 +34,7 @@ MEASUREMENTS = (
     "live",
     "catalogs",
     "search",
+    "papers",
     "offline",
     "bundle",
     "soak",
@@ -168,6 +169,12 @@ def _search(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, 
     return search.measure(servers, sizes.search_records, sizes.search_visitors, sizes.search_rebuilds, log)
 
 
+def _papers(_servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import paper_search
+
+    return paper_search.measure(workdir, sizes, log)
+
+
 def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import offline_bytes
 
@@ -198,6 +205,7 @@ RUNNERS = {
     "pocketbase": _pocketbase,
     "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
+    "papers": _papers,  # search inside papers: its own index and generated PDFs, no site needed
     "offline": _offline,
     "bundle": _bundle,
     "soak": _soak,  # last: an hour of steady visitors
@@ -211,6 +219,7 @@ RESULT_KEYS = {
     "live": "live_updates",
     "catalogs": "catalogs",
     "search": "search",
+    "papers": "paper_search",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
     "soak": "soak",

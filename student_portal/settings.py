@@ -58,6 +58,15 @@ class Settings(BaseSettings):
         "data folder of the bundled PocketBase (`make reset-demo` deletes the default one)",
         shown="`pb_data/`",
     )
+    search_index_dir: Path = _var(
+        Path("search_index"),
+        "where the index of the text inside papers lives (`python -m student_portal.search.pages rebuild` remakes it)",
+        shown="`search_index/`",
+    )
+    search_indexer_email: str | None = _var(
+        None, "a PocketBase superuser the paper indexer signs in as; unset: one the bundled PocketBase is given"
+    )
+    search_indexer_password: str | None = _var(None, "that superuser's password", shown="unset")
     pocketbase_public_url: str | None = _var(
         None,
         "a CDN in front of PocketBase's `/api/files/` for public files; unset: the site's own `/files/`",

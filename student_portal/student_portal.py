@@ -17,6 +17,7 @@ from student_portal.i18n.middleware import LanguageMiddleware
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
 from student_portal.reflex_internals import redis_layout
+from student_portal.search.indexer import paper_indexer
 from student_portal.server import event_guard, live_updates, log_redaction
 from student_portal.server.backend_errors import backend_exception_handler
 from student_portal.server.embedded_backend import embedded_pocketbase
@@ -99,4 +100,6 @@ site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.
 live_updates.install(app)
+# The text inside papers, indexed in the background by one of the workers (search/indexer.py).
+app.register_lifespan_task(paper_indexer)
 app.register_lifespan_task(freeze_startup_objects)

@@ -23,6 +23,8 @@ class PdfViewer(rx.NoSSRComponent):
     title: rx.Var[str]  # the toolbar's and the page area's accessible name
     file_name: rx.Var[str]  # what Download saves the file as
     labels: rx.Var[dict[str, str]]
+    page: rx.Var[int]  # opened at this page (1-based; 0: the first)
+    highlight: rx.Var[list[str]]  # words marked in the text layer (a search's words)
 
 
 def viewer_labels() -> dict[str, str]:
@@ -40,5 +42,8 @@ def viewer_labels() -> dict[str, str]:
     }
 
 
-def pdf_viewer(url: rx.Var[str], title: rx.Var[str]) -> rx.Component:
-    return PdfViewer.create(url=url, title=title, file_name=title.to(str) + ".pdf", labels=viewer_labels(), key=url)
+def pdf_viewer(url: rx.Var[str], title: rx.Var[str], **at: rx.Var) -> rx.Component:
+    """`at`: page= and highlight= (the search page's viewer, /read)."""
+    return PdfViewer.create(
+        url=url, title=title, file_name=title.to(str) + ".pdf", labels=viewer_labels(), key=url, **at
+    )

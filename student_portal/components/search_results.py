@@ -9,7 +9,7 @@ from student_portal.components.feedback import empty_message, error_message, loa
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_field
 from student_portal.i18n.texts import Text
-from student_portal.state.search import Phase, SearchGroup, SearchHit, SearchPageState, SearchState
+from student_portal.state.search import Phase, SearchGroup, SearchHit, SearchPageState, SearchState, SnippetPart
 
 PAGE_DEBOUNCE_MS = 400
 PAGE_BOX_ID = "search-page-box"
@@ -42,11 +42,28 @@ def page_search_form() -> rx.Component:
     )
 
 
+def _snippet_part(part: SnippetPart) -> rx.Component:
+    # Parts are text (React escapes them); a matched word is a <mark>, never markup from the PDF.
+    return rx.cond(
+        part.marked, rx.el.mark(part.text, class_name="rounded-sm bg-yellow-200 px-0.5 text-slate-900"), part.text
+    )
+
+
 def _hit(hit: SearchHit) -> rx.Component:
     return rx.el.li(
         internal_link(
             rx.el.span(hit.title, class_name="block font-medium text-blue-800 group-hover:underline"),
             rx.cond(hit.detail != "", rx.el.span(hit.detail, class_name="block text-sm text-slate-600"), rx.fragment()),
+            rx.cond(
+                hit.page != "",
+                rx.el.span(
+                    rx.el.span(hit.page, class_name="mr-1 font-semibold text-slate-800", data_testid="hit-page"),
+                    rx.foreach(hit.snippet, _snippet_part),
+                    class_name="mt-1 block text-sm break-words text-slate-700",
+                    data_testid="hit-snippet",
+                ),
+                rx.fragment(),
+            ),
             href=hit.href,
             class_name="group block rounded-md px-3 py-2 hover:bg-blue-50",
         ),

@@ -240,6 +240,17 @@ class Text:
     KEPT_OFFLINE = Message("Kept offline")
     OPEN = Message("Open")
     REMOVE = Message("Remove")
+    # Search inside papers (ours)
+    READ_NOT_FOUND = Message("This document is not available.")
+    READ_SIGN_IN = Message("Sign in to open this document.")
+    READ_NOT_ALLOWED = Message("Your account cannot open this document.")
+    READ_LOADING = Message("Opening document...")
+    DOCUMENT = Message("Document")
+
+    @staticmethod
+    def found_on_page(page: int) -> str:
+        """A search hit inside a PDF: where the words are."""
+        return gettext("page {page}").format(page=format_number(page))
 
     @staticmethod
     def no_results_for(query: str) -> str:

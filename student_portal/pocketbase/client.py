@@ -324,6 +324,22 @@ class PocketBaseClient(AccountCalls):
         )
         return self._auth_result(body, "auth-with-password")
 
+    async def auth_superuser(self, email: str, password: str) -> str:
+        """A superuser's token (for server-side work such as the paper indexer; never a browser's)."""
+        body = await self._send(
+            "POST",
+            "/api/collections/_superusers/auth-with-password",
+            json_body={"identity": email, "password": password},
+        )
+        token = body.get("token")
+        if not isinstance(token, str) or not token:
+            raise ClientResponseError(
+                url=f"{self.base_url}/api/collections/_superusers/auth-with-password",
+                status=200,
+                original_error=ValueError("auth body without a token"),
+            )
+        return token
+
     async def auth_refresh(self, token: str) -> AuthResult:
         """A fresh token (and the current record) for a still-valid `token`."""
         body = await self._send("POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token)

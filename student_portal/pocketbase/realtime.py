@@ -143,8 +143,12 @@ class RealtimeSubscriber:
         idle_timeout: float = IDLE_TIMEOUT_S,
         intervals_ms: Iterable[int] = Timing.REALTIME_RECONNECT_INTERVALS_MS,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        auth: Callable[[], Awaitable[str]] | None = None,
     ) -> None:
         self.client = client
+        # The token the subscription is made with (PocketBase filters events by its rules);
+        # None: as a guest, which sees the public collections.
+        self._auth = auth
         self.cache = cache
         self.collections = tuple(collections)
         self.connect_timeout = connect_timeout
@@ -200,10 +204,12 @@ class RealtimeSubscriber:
                 self._handle(event)
 
     async def _subscribe(self, http: httpx.AsyncClient) -> None:
+        headers = {"Authorization": await self._auth()} if self._auth is not None else {}
         response = await http.post(
             REALTIME_PATH,
             json={"clientId": self.client_id, "subscriptions": topics_for(self.collections)},
             timeout=self.connect_timeout,
+            headers=headers,
         )
         if response.status_code >= 400:
             raise RealtimeError(f"subscribing answered {response.status_code}: {response.text[:200]}")

@@ -10,7 +10,7 @@ browser), so there is no second path parser here. Pure: no Reflex import.
 from __future__ import annotations
 
 from typing import Final
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 HOME: Final = "/"
 ABOUT: Final = "/about"
@@ -34,6 +34,9 @@ SAVED: Final = "/saved"  # the signed-in visitor's saved items
 SIGN_UP: Final = "/sign-up"
 FORGOT_PASSWORD: Final = "/forgot-password"
 ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
+
+# A paper or note in the PDF viewer at a page, its words marked: /read?c=<collection>&id=<record>&page=3&q=...
+READ: Final = "/read"
 NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
 
 # Route arguments, as the patterns below declare them.
@@ -107,6 +110,12 @@ def class_calendar(class_id: str) -> str:
 def teacher_calendar(teacher_id: str) -> str:
     """A teacher's upcoming classes as a subscribable .ics feed."""
     return f"{CALENDAR_PREFIX}/teacher/{_segment(teacher_id)}.ics"
+
+
+def read(collection: str, record_id: str, page: int = 0, words: str = "") -> str:
+    """/read?c=...&id=...&page=...&q=...: a document open in the viewer (a shareable address)."""
+    params = {"c": collection, "id": record_id, "page": str(page) if page > 0 else "", "q": words}
+    return f"{READ}?{urlencode({k: v for k, v in params.items() if v}, quote_via=quote)}"
 
 
 def level_folders(level: str) -> str:

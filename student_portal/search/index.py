@@ -60,7 +60,7 @@ def _marks_class() -> str:
 
 
 # A word: letters and digits with their marks, and the zero-width joiners Sinhala uses.
-_WORD = re.compile(f"(?:[^\\W_]|[{_marks_class()}\u200c\u200d])+")
+WORD = re.compile(f"(?:[^\\W_]|[{_marks_class()}\u200c\u200d])+")
 
 
 def fold(text: str) -> str:
@@ -69,11 +69,16 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", decomposed.casefold())
 
 
+def all_words(text: str) -> list[str]:
+    """The folded words of `text`, in order (not memoised: for page text, read once)."""
+    return [word[:MAX_WORD_LENGTH] for word in WORD.findall(fold(text))]
+
+
 @lru_cache(maxsize=200_000)
 def words(text: str) -> tuple[str, ...]:
     """The folded words of `text`, in order (memoised: the same titles are indexed again and
     again as their lists change)."""
-    return tuple(word[:MAX_WORD_LENGTH] for word in _WORD.findall(fold(text)))
+    return tuple(all_words(text))
 
 
 def query_words(query: str) -> tuple[str, ...]:
@@ -101,6 +106,11 @@ class Document:
 class Hit:
     document: Document
     score: float
+    # Found inside its PDF (search/combined.py): the page, the snippet's parts (snippets.Part)
+    # and the record's collection, for the viewer's link. 0 / () / "": found by its title.
+    page: int = 0
+    parts: tuple = ()
+    collection: str = ""
 
 
 class Segment:

@@ -11,6 +11,7 @@ reaches search at once).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
@@ -30,8 +31,10 @@ from student_portal.search.catalog import (
     protected_documents,
     search_own,
 )
+from student_portal.search.combined import with_pages
 from student_portal.search.documents import KIND_LABELS, Kind
-from student_portal.search.index import Document, Group, best_hits, query_words
+from student_portal.search.index import Document, Group, Hit, best_hits, query_words
+from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageResults, shared_index
 from student_portal.state.address import replace_address
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
@@ -42,6 +45,8 @@ log = logging.getLogger(__name__)
 
 SEARCH_PATH = routes.SEARCH
 OWN_REFRESH_S = 60.0  # how long a visitor's own notes list is reused between searches
+# Title hits asked of each kind before they are merged with page hits and cut to what is shown.
+MERGE_SCAN = 200
 
 
 def bounded(text: object) -> str:
@@ -60,11 +65,19 @@ def search_url(query: str) -> str:
 
 
 @dataclass
+class SnippetPart:
+    text: str
+    marked: bool = False  # drawn inside <mark>
+
+
+@dataclass
 class SearchHit:
     title: str
     href: str
     detail: str = ""
     kind: str = ""  # the group's label, for suggestions
+    page: str = ""  # "page 3" when the words were found inside the PDF
+    snippet: list[SnippetPart] = field(default_factory=list)
 
 
 @dataclass
@@ -83,12 +96,17 @@ def _detail(detail: str) -> str:
     return " · ".join(gettext(part) for part in detail.split(" · ")) if detail else detail
 
 
-def _hit(doc: Document) -> SearchHit:
+def _hit(hit: Hit, query: str = "") -> SearchHit:
+    doc = hit.document
+    inside = hit.page > 0 and bool(hit.collection)
     return SearchHit(
         title=doc.title,
-        href=doc.href,
+        # Found inside the PDF: the viewer at that page, the words marked there.
+        href=routes.read(hit.collection, doc.id, hit.page, query) if inside else doc.href,
         detail=_detail(doc.detail),
         kind=gettext(KIND_LABELS.get(doc.kind, "")) if doc.kind in KIND_LABELS else "",
+        page=Text.found_on_page(hit.page) if inside else "",
+        snippet=[SnippetPart(part.text, part.marked) for part in hit.parts] if inside else [],
     )
 
 
@@ -102,7 +120,7 @@ def search_groups(groups: list[Group], query: str) -> list[SearchGroup]:
             kind=g.kind,
             label=gettext(KIND_LABELS[g.kind]),
             total=g.total,
-            hits=[_hit(h.document) for h in g.hits],
+            hits=[_hit(h, query) for h in g.hits],
             more_href=_more_href(g.kind, query) if g.total > len(g.hits) else "",
         )
         for g in groups
@@ -145,28 +163,56 @@ async def own_snapshot(state: rx.State) -> OwnSnapshot:
     return stored.token, None, ""
 
 
-async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> tuple[list[Document], bool, bool]:
-    """(documents, signed in, failed): the snapshot's while PocketBase reports the role they were
-    fetched for, else fetched afresh with the visitor's token."""
+@dataclass
+class Own:
+    documents: list[Document] = field(default_factory=list)
+    signed_in: bool = False  # holds a session (not asked to sign in)
+    notes: bool = False  # a checked role that opens Uni Notes
+    failed: bool = False
+    verified: bool = False  # PocketBase accepted the session for this search
+
+    @property
+    def access(self) -> set[str]:
+        """Whose pages of the page index this visitor may find (search/pages.py): only what a
+        session PocketBase accepted allows."""
+        if not self.verified:
+            return {PUBLIC}
+        return {PUBLIC, SIGNED_IN} | ({NOTES_ROLE} if self.notes else set())
+
+
+async def _own_documents(state: rx.State, snapshot: OwnSnapshot) -> Own:
+    """The snapshot's documents while PocketBase reports the role they were fetched for, else
+    fetched afresh with the visitor's token (a role taken away reaches the next search)."""
     token, documents, role = snapshot
     if not token:
-        return [], False, False
+        return Own()
     try:
         session = await verified_session(state)
     except ClientResponseError as error:
         backend_failures.failed("session check", error)
-        return [], True, True
+        return Own(signed_in=True, failed=True)
     if session is None:
-        return [], False, False
+        return Own()
+    notes = session.user.can_view_notes
     if documents is not None and session.user.role == role:
-        return documents, True, False
-    documents, failed = await protected_documents(session.token, session.user.can_view_notes)
+        return Own(documents, True, notes, verified=True)
+    documents, failed = await protected_documents(session.token, notes)
     if not failed:
         async with state:
             own = await state.get_state(OwnDocumentsState)
             own._documents, own._token, own._at = documents, session.token, time.time()
             own._role = session.user.role
-    return documents, True, failed
+    return Own(documents, True, notes, failed, verified=True)
+
+
+async def _pages(query: str, access: set[str]) -> tuple[PageResults, bool]:
+    """Page hits from the on-disk index (in a thread: the engine's work is not the event loop's)."""
+    try:
+        index = shared_index()
+        return (await asyncio.to_thread(index.search, query, access) if index else PageResults()), False
+    except Exception:
+        log.exception("search inside papers failed")
+        return PageResults(), True
 
 
 async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSnapshot) -> Outcome:
@@ -174,14 +220,20 @@ async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSn
     if not query_words(query):
         return Outcome()
     public = await catalog().index()
-    own, signed_in, own_failed = await _own_documents(state, snapshot)
-    groups = merged(catalog().search(public, query, per_kind), search_own(own, query, per_kind) if own else [])
+    own = await _own_documents(state, snapshot)
+    scan = max(per_kind, MERGE_SCAN)
+    titles = merged(
+        catalog().search(public, query, scan), search_own(own.documents, query, scan) if own.documents else []
+    )
     everything_failed = len(public.failed) == len(SOURCES)
+    # PocketBase not answering: no page hits either (they would lead to files it cannot serve).
+    pages, pages_failed = await _pages(query, own.access) if not everything_failed else (PageResults(), False)
+    groups = with_pages(titles, pages, per_kind)
     return Outcome(
         groups=groups,
         failed=everything_failed and not groups,
-        partly_failed=bool(public.failed) or own_failed,
-        signed_in=signed_in,
+        partly_failed=bool(public.failed) or own.failed or pages_failed,
+        signed_in=own.signed_in,
     )
 
 
@@ -206,7 +258,7 @@ class SearchState(rx.State):
         except Exception:
             log.exception("search suggestions failed")
             outcome = Outcome(failed=True)
-        hits = [_hit(hit.document) for hit in best_hits(outcome.groups, Limit.SEARCH_SUGGESTIONS)]
+        hits = [_hit(hit, query) for hit in best_hits(outcome.groups, Limit.SEARCH_SUGGESTIONS)]
         async with self:
             if bounded(self.query) == query:  # a later keystroke's answer wins
                 self.suggestions = hits

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
-from tests.support.pocketbases import schema_only_migrations, start_pocketbase
+from tests.support.pocketbases import SUPERUSER, schema_only_migrations, start_pocketbase
 from tests.support.redis_server import RedisServer
 from tests.support.site import SITE_PORT, Site, SiteRunner
 
@@ -85,7 +85,14 @@ def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFa
     # A short cache life lets a test switch backends and see the change on the next load.
     # One trusted proxy hop: the site reads the visitor's address from X-Forwarded-For, as it
     # does behind a reverse proxy in production, so each test can be its own visitor (below).
-    env = {"CONTENT_CACHE_TTL": str(SITE_CACHE_TTL_S), "REFLEX_TRUSTED_PROXY_HOPS": "1"}
+    env = {
+        "CONTENT_CACHE_TTL": str(SITE_CACHE_TTL_S),
+        "REFLEX_TRUSTED_PROXY_HOPS": "1",
+        # The paper indexer: its own index for this run, and the test PocketBase's superuser.
+        "SEARCH_INDEX_DIR": str(tmp_path_factory.mktemp("search-index")),
+        "SEARCH_INDEXER_EMAIL": SUPERUSER[0],
+        "SEARCH_INDEXER_PASSWORD": SUPERUSER[1],
+    }
     runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), env)
     yield runner
     runner.stop()

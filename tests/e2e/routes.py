@@ -70,6 +70,8 @@ PAGE_TRAITS: dict[str, Traits] = {
     # Site search results; content=False only because the hostile data set has no "physics":
     # test_hostile_content searches its payload records instead (REFLECTED).
     site.SEARCH: Traits(content=False, query="?q=physics"),
+    # A document in the viewer: without ?c=&id= it says the document is not available.
+    site.READ: Traits(content=False),
     site.NOT_FOUND: Traits(content=False),
     site.NOTES: Traits(signed_in=True),
     site.CLASS_PAGE: Traits(signed_in=True),

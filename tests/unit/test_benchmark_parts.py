@@ -809,3 +809,32 @@ def test_a_page_view_can_carry_browser_storage_and_a_query() -> None:
     event = boot_event("/search?q=maths", CompiledFrontend(), {"k": "v"})
     assert event["payload"]["vars"] == {"k": "v"}
     assert event["router_data"] == {"pathname": "/search", "asPath": "/search?q=maths"}
+
+
+def test_paper_search_targets_judge_cpu_time_and_a_flat_worker():
+    from benchmarks.paper_search import render, target_rows
+
+    times = {"n": 10, "min": 1.0, "p50": 2.0, "p95": 3.0, "p99": 3.0, "max": 4.0}
+    slow = {**times, "p95": 400.0}
+    result = {
+        "papers": 10_000,
+        "pages_per_paper": 12,
+        "pdfs": {
+            "pages": 60,
+            "extract_s_per_1000_pages": 30.0,
+            "index_s_per_1000_pages": 2.0,
+            "legacy_runs_converted": 6,
+        },
+        "index_mib": 300.0,
+        "index_bytes_per_page": 2600.0,
+        "index_s_per_1000_pages": 3.0,
+        "query_ms": {"guest": slow, "guest_cpu": times, "notes_role": slow, "notes_role_cpu": times},
+        "worker_mib": {
+            "tenth": {"opened_mib": 22.0, "after_queries_mib": 24.0},
+            "all": {"opened_mib": 22.0, "after_queries_mib": 60.0},
+        },
+    }
+    (query, memory) = target_rows(result)
+    assert query[2] is True  # the wall time of a loaded machine is shown, not judged
+    assert memory[2] is False  # 24 -> 60 MiB is not flat
+    assert "MISS" in render(result) and "300.0 MiB on disk" in render(result)

@@ -1,0 +1,65 @@
+"""The paper indexer's own PocketBase credential: a superuser token held by this server only.
+
+Protected notes are indexed with it, never with a visitor's token and never with one a browser
+sees. From SEARCH_INDEXER_EMAIL / SEARCH_INDEXER_PASSWORD; with the bundled PocketBase and neither
+set, a superuser is made for the indexer with a random password kept in the PocketBase data
+folder (readable by its owner only, like the rest of pb_data).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from student_portal.pocketbase import PocketBaseClient
+from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, open_private, port_from_env
+from student_portal.settings import settings
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFE_S = 30 * 60.0  # a superuser token is asked for again after this (PocketBase's lasts a day)
+INDEXER_EMAIL = "paper-indexer@student-portal.invalid"
+SECRET_FILE = ".paper-indexer-password"
+
+
+class Credential:
+    """The indexer's superuser token, asked for again when old or refused."""
+
+    def __init__(self, client: PocketBaseClient, email: str, password: str) -> None:
+        self.client, self.email, self._password = client, email, password
+        self._token = ""
+        self._at = 0.0
+
+    def __repr__(self) -> str:  # never the password, never the token
+        return f"Credential({self.email!r})"
+
+    async def token(self) -> str:
+        loop = asyncio.get_running_loop()
+        if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
+            self._token = await self.client.auth_superuser(self.email, self._password)
+            self._at = loop.time()
+        return self._token
+
+    def forget(self) -> None:
+        self._token = ""
+
+
+def configured_credential(client: PocketBaseClient) -> Credential | None:
+    """From the settings; or, with the bundled PocketBase, its own superuser (made once)."""
+    config = settings()
+    if config.search_indexer_email and config.search_indexer_password:
+        return Credential(client, config.search_indexer_email, config.search_indexer_password)
+    if config.pocketbase_url:
+        log.warning("paper search: SEARCH_INDEXER_EMAIL/PASSWORD unset: only public papers are indexed")
+        return None
+    data_dir = data_dir_from_env()
+    secret = data_dir / SECRET_FILE
+    if secret.exists():
+        password = secret.read_text().strip()
+    else:
+        password = secrets.token_urlsafe(24)
+        with open_private(secret, "w") as out:
+            out.write(password)
+    EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
+    return Credential(client, INDEXER_EMAIL, password)

@@ -1,0 +1,51 @@
+"""PDF extraction in a separate, lower-priority process, so a huge or hostile file costs that
+process, never a worker's event loop (extraction.py is the pure part)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+
+from student_portal.search.extraction import Extraction, ExtractionError, extract_pages
+
+EXTRACT_TIMEOUT_S = 120.0
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+class Extractor:
+    """One worker process that turns PDF bytes into pages; replaced if a file hangs it."""
+
+    def __init__(self, timeout: float = EXTRACT_TIMEOUT_S) -> None:
+        self.timeout = timeout
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+        return self._pool
+
+    async def __call__(self, data: bytes) -> Extraction:
+        future = asyncio.get_running_loop().run_in_executor(self._executor(), extract_pages, data)
+        try:
+            return await asyncio.wait_for(future, self.timeout)
+        except (TimeoutError, concurrent.futures.process.BrokenProcessPool) as error:
+            self.close(kill=True)
+            raise ExtractionError(f"extraction stopped: {type(error).__name__}") from error
+
+    def close(self, kill: bool = False) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if kill:
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
+        pool.shutdown(wait=not kill, cancel_futures=True)
