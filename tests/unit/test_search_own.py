@@ -50,9 +50,10 @@ def test_a_role_taken_away_reaches_search_at_once(monkeypatch: pytest.MonkeyPatc
     async def search_now() -> list[Document]:
         async with tab:
             snapshot = await search.own_snapshot(tab)  # type: ignore[arg-type]
-        documents, signed_in, failed = await search._own_documents(tab, snapshot)  # type: ignore[arg-type]
-        assert signed_in and not failed
-        return documents
+        own = await search._own_documents(tab, snapshot)  # type: ignore[arg-type]
+        assert own.signed_in and not own.failed
+        assert own.notes == (role[0] == "notes")  # and the page index's access follows the role
+        return own.documents
 
     assert asyncio.run(search_now()) == [NOTE]
     role[0] = "basic"  # an admin takes the role away, seconds later
