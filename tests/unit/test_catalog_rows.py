@@ -71,7 +71,10 @@ def _recordings():
             Recording(id="r3", name="Broken link", link="https://www.youtube.com/watch?feature=shared", subject="gone")
         ),
     ]
-    return with_subject_names(cards, [Option("s1", "Combined Maths"), Option("s2", "Physics")])
+    return with_subject_names(cards, SUBJECTS)
+
+
+SUBJECTS = [Option("s1", "Combined Maths"), Option("s2", "Physics")]
 
 
 def test_recording_subject_label_is_its_subject_name_or_unknown() -> None:
@@ -88,6 +91,16 @@ def test_recording_search_is_a_case_insensitive_substring_of_the_name() -> None:
     assert [c.id for c in search_recordings(cards, "  graphs ", "")] == ["r2"]
     assert [c.id for c in search_recordings(cards, "", "")] == ["r1", "r2", "r3"]
     assert search_recordings(cards, "chemistry", "") == []
+
+
+def test_recording_search_finds_a_subject_as_the_box_suggests() -> None:
+    """The box says "e.g. Physics": a recording whose subject is Physics is found by it."""
+    cards = _recordings()
+    assert [c.id for c in search_recordings(cards, "physics", "", SUBJECTS)] == ["r2"]
+    assert [c.id for c in search_recordings(cards, "MATHS", "", SUBJECTS)] == ["r1"]
+    # Unknown is a label, not a subject: nothing has it
+    assert search_recordings(cards, Text.SUBJECT_UNKNOWN, "", SUBJECTS) == []
+    assert search_recordings(cards, "physics", "s1", SUBJECTS) == []
 
 
 def test_recording_subject_filter_combines_with_the_search() -> None:
