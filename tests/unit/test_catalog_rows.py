@@ -170,8 +170,8 @@ def test_hotel_shows_when_the_guests_are_at_most_its_limit() -> None:
 def test_hotel_card_price_stars_and_review() -> None:
     h1, h2, h3 = _hotels()
     assert h1.price == "RsH 9500.00" and h1.city_name == "Moratuwa" and h1.review == "8.2" and h1.has_review
-    assert h1.stars == [True] * 4 + [False] and h1.rating == "4"
-    assert h2.stars.count(True) == 3 and h2.rating == "3.5" and len(h2.stars) == Limit.RATING_MAX
+    assert h1.stars == ["full"] * 4 + ["empty"] and h1.rating == "4"
+    assert h2.stars == ["full"] * 3 + ["half", "empty"] and h2.rating == "3.5"  # three and a half
     assert h3.review == Text.NO_REVIEWS and not h3.has_review and h3.rating == ""
     assert (h1.guests_label, h2.guests_label, h3.guests_label) == (
         "Up to 2 guests",
