@@ -16,6 +16,13 @@ What we give react-player (assets/youtube_player.js wires it):
 - `src`: the youtube-nocookie.com address, so youtube-video-element embeds from there (it adds
   rel=0 itself).
 
+When YouTube's player API script (www.youtube.com/iframe_api) cannot be fetched (offline, a
+network that blocks it), youtube-video-element leaves the failed load's promise rejected with
+nobody to handle it: the app's handler sent it to the server as "[Reflex Frontend Exception]
+undefined: undefined" (a script's error event has no name nor message). The embed itself still
+plays, or shows its own offline page; assets/head.js handles that one rejection (it must be
+registered before the app's handler, in the head) and lets every other reach the server.
+
 The state shapes rows with the 11-character id: `utils.youtube.youtube_id(link) or ""`
 (watch, embed, youtu.be and shorts links). An empty id renders nothing (spec 5: no
 id, no video).
