@@ -57,6 +57,7 @@ class YouTubePlayer(rx.Component):
     src: rx.Var[str]
     title: rx.Var[str]
     light: rx.Var[rx.Component]
+    broken_picture: rx.Var[rx.Component]
     play_icon: rx.Var[rx.Component]
     near_px: rx.Var[int]
 
@@ -74,6 +75,17 @@ def _play_button(title: rx.Var[str]) -> rx.Component:
         type="button",
         class_name="group absolute inset-0 size-full cursor-pointer focus-visible:outline-4 "
         "focus-visible:-outline-offset-4 focus-visible:outline-blue-500",
+    )
+
+
+def _broken_picture(title: rx.Var[str]) -> rx.Component:
+    """What stands for a thumbnail that cannot be fetched (offline, a removed video): a drawn
+    picture with the video's name, under the play button; decorative (the button names it)."""
+    return rx.el.div(
+        rx.el.span(title, class_name="absolute inset-x-4 top-3 line-clamp-2 text-sm font-semibold text-white/80"),
+        aria_hidden="true",
+        data_testid="broken-thumbnail",
+        class_name="absolute inset-0 bg-linear-to-br from-slate-600 to-slate-900",
     )
 
 
@@ -97,6 +109,7 @@ def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, clas
                         height=360,
                         class_name="absolute inset-0 size-full object-cover",
                     ),
+                    broken_picture=_broken_picture(title),
                     play_icon=_play_button(title),
                     near_px=Limit.VIDEO_PLAYER_NEAR_PX,
                 ),
