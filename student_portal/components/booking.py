@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
+from student_portal.components.buttons import PRIMARY, SECONDARY, WHATSAPP, action_row, contact_link
 from student_portal.components.feedback import picture_card_placeholders
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image, server_picture
@@ -139,12 +139,13 @@ def hotel_card(
             star_rating(hotel),
             review_score(hotel),
             rx.el.p(hotel.price, data_testid="price", class_name="text-lg font-bold text-blue-800"),
-            rx.el.div(
+            action_row(
                 contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
                 contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
-                share_button(hotel.name, hotel.share_url),
-                save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
-                class_name="mt-auto flex flex-wrap gap-2 pt-2",
+                icons=(
+                    share_button(hotel.name, hotel.share_url),
+                    save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
+                ),
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
@@ -190,7 +191,7 @@ def book_room_dialog() -> rx.Component:
                 gettext("Your phone"), rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)
             ),
             rx.el.div(
-                rx.el.button(Text.CANCEL, type="button", on_click=_CLOSE, class_name=OUTLINE),
+                rx.el.button(Text.CANCEL, type="button", on_click=_CLOSE, class_name=SECONDARY),
                 rx.el.button(Text.BOOK_A_ROOM, type="button", on_click=_CLOSE, class_name=PRIMARY),
                 class_name="flex justify-end gap-2",
             ),

@@ -19,7 +19,7 @@ from typing import Any
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE
+from student_portal.components.buttons import SECONDARY
 from student_portal.components.feedback import error_message
 from student_portal.constants import Limit
 from student_portal.i18n import current_language, gettext
@@ -75,7 +75,7 @@ def month_calendar(
     return rx.el.div(
         MonthCalendar.create(
             near_px=Limit.CALENDAR_NEAR_PX,
-            placeholder=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=OUTLINE),
+            placeholder=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
             failed_message=error_message(Text.CALENDAR_FAILED),
             day=selected_day,
             calendar_type="gregory",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
+from student_portal.components.buttons import action_row
 from student_portal.components.calendar_links import calendar_subscription
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link, internal_link
@@ -139,7 +140,7 @@ def video_card(video: VideoRow, *, save_kind: str = "") -> rx.Component:
     return rx.el.article(
         youtube_video(video.video_id, video.name),
         rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
-        save_button(save_kind, video.id, video.name, "self-start") if save_kind else rx.fragment(),
+        action_row(icons=(save_button(save_kind, video.id, video.name),)) if save_kind else rx.fragment(),
         data_testid="class-video",
         class_name="flex flex-col gap-2",
     )

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.buttons import OUTLINE, PRIMARY
+from student_portal.components.buttons import PRIMARY, SECONDARY
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.image import image
@@ -35,7 +35,7 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
                 Text.VIEW_CLASSES,
                 rx.el.span(" ", teacher.name, class_name="sr-only"),
                 href=teacher.classes_href,
-                class_name=f"{OUTLINE} mt-2 self-center sm:self-start",
+                class_name=f"{SECONDARY} mt-2 self-center sm:self-start",
             ),
             class_name="flex flex-col gap-1",
         ),
