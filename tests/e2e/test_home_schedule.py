@@ -82,7 +82,7 @@ def test_the_schedule_opens_on_today_with_its_classes_in_colombo_time(sized_page
         expect(item).to_contain_text(teacher)
         avatar = item.locator("img")
         expect(avatar).to_have_class(re.compile(r"\brounded-full\b"))
-        expect(avatar).to_have_attribute("src", re.compile(r"thumb=96x96$"))
+        expect(avatar).to_have_attribute("src", re.compile(r"thumb=96x96f$"))
         join = item.get_by_role("link", name=Text.JOIN_ZOOM_CLASS)
         expect(join).to_have_attribute("href", re.compile(r"^https://us05web\.zoom\.us/j/\d+\?pwd="))
         expect(join).to_have_attribute("target", "_blank")
