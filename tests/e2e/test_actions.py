@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.routes import DEMO_IDS
 

@@ -49,7 +49,8 @@ _HIDDEN_PART = """(img) => {
         const cx = Math.min(Math.max(x, box.left + radius), box.right - radius);
         const cy = Math.min(Math.max(y, box.top + radius), box.bottom - radius);
         const cut = Math.hypot(x - cx, y - cy) - radius;
-        if (cut > Math.max(4, 0.04 * Math.min(drawn.width, drawn.height))) return "a rounded corner cuts into the picture";
+        const allowed = Math.max(4, 0.04 * Math.min(drawn.width, drawn.height));
+        if (cut > allowed) return "a rounded corner cuts into the picture";
     }
     // Clipped by an ancestor, or off the page.
     const outside = (r) => drawn.left < r.left - 0.5 || drawn.top < r.top - 0.5

@@ -14,8 +14,8 @@ from starlette.responses import HTMLResponse
 
 from student_portal import pages, routes  # noqa: F401 - pages declares every page
 from student_portal.pocketbase import Collection, ContentCache, PocketBaseClient
+from student_portal.routes.links import absolute
 from student_portal.sharing import content
-from student_portal.sharing.paths import absolute
 from student_portal.sharing.server import with_sharing
 from student_portal.state.content import file_url
 from tests.unit.test_sharing_tags import read
