@@ -46,7 +46,9 @@ async def test_the_first_request_after_a_start_sends_a_preview_with_its_picture(
     fresh_cache: ContentCache, path: str, collection: str, field: str
 ) -> None:
     assert fresh_cache.cached(collection) is None  # nothing held: the first request after a start
-    site = with_sharing(_built_page, base_url=lambda: SITE, is_built=lambda _: False)
+    # A generous wait: what is tested is that the answer waits for the picture at all (it read
+    # only what the cache held), not how fast a loaded machine fetches it.
+    site = with_sharing(_built_page, base_url=lambda: SITE, is_built=lambda _: False, wait_s=30)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=site), base_url=SITE) as browser:
         head = read((await browser.get(path)).text)
     first = next(r for r in await fresh_cache.records(collection) if getattr(r, field))
