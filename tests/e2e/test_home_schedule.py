@@ -277,15 +277,13 @@ def test_the_keyboard_reaches_the_calendar_and_picks_a_day(page: Page, base_url:
     _wait_for_schedule(page)
     page.locator("#schedule-title").evaluate("h => { h.tabIndex = -1; h.focus(); }")
     expect(page.locator(".react-calendar__tile--active")).to_be_visible()
-    active = page.locator(".react-calendar__tile--active")
-    for _ in range(8):  # the month's navigation first, then the days
+    label = None
+    for _ in range(10):  # the month's navigation first, then the days
         page.keyboard.press("Tab")
-        if active.evaluate("tile => tile === document.activeElement"):
+        label = page.evaluate("document.activeElement.querySelector('abbr')?.getAttribute('aria-label')")
+        if label:
             break
-    expect(active).to_be_focused()
-    page.keyboard.press("Tab")
-    label = page.evaluate("document.activeElement.querySelector('abbr')?.getAttribute('aria-label')")
-    assert label, "the focus is on a day"
+    assert label, "the focus reached a day"
     page.keyboard.press("Enter")
     chosen = datetime.datetime.strptime(label, "%d %B %Y").date()
     expect(_schedule(page).get_by_role("heading", level=3)).to_have_text(f"{chosen:%A}, {chosen.day} {chosen:%B %Y}")
