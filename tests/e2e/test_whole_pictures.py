@@ -112,7 +112,7 @@ def test_a_video_whose_thumbnail_fails_shows_a_drawn_picture(page: Page, base_ur
     page.set_viewport_size({"width": 360, "height": 800})
     page.route(re.compile(r"^https://i\.ytimg\.com/"), lambda route: route.fulfill(status=404, body=""))
     page.goto(base_url + routes.YOUTUBE)
-    card = page.get_by_test_id("recording-card").first
+    card = page.get_by_test_id("recording-card").filter(has=page.locator("[data-video-id]")).first
     card.scroll_into_view_if_needed()
     drawn = card.get_by_test_id("broken-thumbnail")
     expect(drawn).to_be_visible()
@@ -133,7 +133,7 @@ def test_a_thumbnail_that_loads_is_the_picture(page: Page, base_url: str) -> Non
         lambda route: route.fulfill(status=200, body=body.getvalue(), content_type="image/jpeg"),
     )
     page.goto(base_url + routes.YOUTUBE)
-    card = page.get_by_test_id("recording-card").first
+    card = page.get_by_test_id("recording-card").filter(has=page.locator("[data-video-id]")).first
     card.scroll_into_view_if_needed()
     picture = card.locator("[data-video-id] img")
     expect(picture).to_have_js_property("complete", True)
