@@ -1,5 +1,7 @@
-// Theme before the first paint and the language switch: student_portal/components/head_script.py.
+// Theme before the first paint, the language switch, and YouTube's API script failing to load:
+// student_portal/components/head_script.py.
 (() => {
+  const YOUTUBE_API = "https://www.youtube.com/iframe_api";
   const root = document.documentElement;
   const system = matchMedia("(prefers-color-scheme: dark)");
   const saved = () => {
@@ -44,4 +46,12 @@
     },
     true,
   );
+  // Registered before the app's own handler, which would report it as an exception with no name.
+  addEventListener("unhandledrejection", (event) => {
+    const script = event.reason?.target;
+    if (event.reason?.type === "error" && script instanceof HTMLScriptElement && script.src.startsWith(YOUTUBE_API)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  });
 })();

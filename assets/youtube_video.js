@@ -2,7 +2,8 @@
  * A YouTube video through react-player, which this module imports only when it may be needed.
  *
  * Used by student_portal/components/video.py, which builds the thumbnail (`light`), the play
- * button (`playIcon`) and the player address. Until react-player is here those same two are
+ * button (`playIcon`), the picture drawn when the thumbnail cannot be fetched (`brokenPicture`:
+ * offline, a video YouTube removed; not the browser's broken-image icon) and the player address. Until react-player is here those same two are
  * drawn, as react-player's own `fallback` would draw them; assets/youtube_player.js (react-player
  * and its wiring, a chunk of its own) is imported once per page when the first video comes within
  * `nearPx` of the viewport, or is pointed at, focused or tapped. A tap before it arrives
@@ -12,6 +13,7 @@
  */
 import {
   Suspense,
+  cloneElement,
   createElement,
   startTransition,
   useCallback,
@@ -63,7 +65,7 @@ const PRESS_END_MS = 1000;
 // react-player's preview box (its Preview.js), so nothing moves when it takes over.
 const PREVIEW = { ...FILL, display: "flex", alignItems: "center", justifyContent: "center", cursor: "pointer" };
 
-export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
+export function YouTubeVideo({ src, title, light, brokenPicture, playIcon, nearPx }) {
   // This spot on the page and its video: a list re-rendered in place (a search typed while a
   // video plays) gives the spot another video, which starts as a picture.
   const key = `${useId()} ${src}`;
@@ -123,6 +125,12 @@ export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
     }
   }, [player]);
 
+  // The thumbnail of the video that failed to load (by address: a spot given another video
+  // tries its picture again).
+  const [brokenSrc, setBrokenSrc] = useState(null);
+  const picture =
+    brokenSrc === src ? brokenPicture : cloneElement(light, { onError: () => setBrokenSrc(src) });
+
   if (!src) return null;
   const preview = createElement(
     "div",
@@ -133,7 +141,7 @@ export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
         want();
       },
     },
-    light,
+    picture,
     playIcon,
   );
   return createElement(
@@ -166,7 +174,7 @@ export function YouTubeVideo({ src, title, light, playIcon, nearPx }) {
       Suspense,
       { fallback: preview },
       player
-        ? createElement(player, { src, title, light, playIcon, playing, onPlay: () => setPlaying(key) })
+        ? createElement(player, { src, title, light: picture, playIcon, playing, onPlay: () => setPlaying(key) })
         : preview,
     ),
   );

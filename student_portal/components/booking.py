@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
+from student_portal.components.buttons import PRIMARY, SECONDARY, WHATSAPP, action_row, contact_link
 from student_portal.components.feedback import picture_card_placeholders
 from student_portal.components.icons import SVG_STROKE_ATTRS, icon
 from student_portal.components.image import image, server_picture
@@ -16,18 +16,41 @@ from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
 from student_portal.state.booking import HotelCard
 from student_portal.utils.page_actions import page_action_handler
+from student_portal.utils.ratings import Star
 
 _STAR = "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
 
 
-def _star(filled: rx.Var[bool]) -> rx.Component:
+def _star_svg(class_name: str) -> rx.Component:
     return rx.el.svg(
         rx.el.svg.path(d=_STAR),
         view_box="0 0 24 24",
         custom_attrs={**SVG_STROKE_ATTRS, "strokeWidth": "1.5"},  # the fill-* class wins over the attribute
         aria_hidden="true",
-        data_filled=filled.to_string(),
-        class_name=rx.cond(filled, "size-4 fill-current text-amber-500", "size-4 fill-none text-slate-300"),
+        class_name=f"size-4 {class_name}",
+    )
+
+
+_FILLED = "fill-current text-amber-500"
+_EMPTY = "fill-none text-slate-300"
+
+
+def _star(fill: rx.Var[str]) -> rx.Component:
+    """A whole, half or empty star (utils.ratings.Star): a half star is the empty outline with
+    the filled star's left half over it."""
+    return rx.el.span(
+        _star_svg(_EMPTY),
+        rx.el.span(
+            _star_svg(f"max-w-none {_FILLED}"),
+            class_name=rx.match(
+                fill,
+                (Star.FULL, "absolute inset-y-0 left-0 w-full overflow-hidden"),
+                (Star.HALF, "absolute inset-y-0 left-0 w-1/2 overflow-hidden"),
+                "hidden",
+            ),
+        ),
+        data_star=fill,
+        class_name="relative inline-flex",
     )
 
 
@@ -116,12 +139,13 @@ def hotel_card(
             star_rating(hotel),
             review_score(hotel),
             rx.el.p(hotel.price, data_testid="price", class_name="text-lg font-bold text-blue-800"),
-            rx.el.div(
+            action_row(
                 contact_link(Text.CALL, hotel.call_href, "phone", PRIMARY, hotel.name),
                 contact_link(Text.WHATSAPP, hotel.whatsapp_href, "chat", WHATSAPP, hotel.name, external=True),
-                share_button(hotel.name, hotel.share_url),
-                save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
-                class_name="mt-auto flex flex-wrap gap-2 pt-2",
+                icons=(
+                    share_button(hotel.name, hotel.share_url),
+                    save_button(save_kind, hotel.id, hotel.name) if save_kind else rx.fragment(),
+                ),
             ),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
@@ -167,7 +191,7 @@ def book_room_dialog() -> rx.Component:
                 gettext("Your phone"), rx.el.input(type="tel", name="phone", auto_complete="tel", class_name=_INPUT)
             ),
             rx.el.div(
-                rx.el.button(Text.CANCEL, type="button", on_click=_CLOSE, class_name=OUTLINE),
+                rx.el.button(Text.CANCEL, type="button", on_click=_CLOSE, class_name=SECONDARY),
                 rx.el.button(Text.BOOK_A_ROOM, type="button", on_click=_CLOSE, class_name=PRIMARY),
                 class_name="flex justify-end gap-2",
             ),

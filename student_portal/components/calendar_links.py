@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.components.buttons import SECONDARY
 from student_portal.components.icons import icon
 from student_portal.components.links import plain_link
 from student_portal.i18n.texts import Text
 
-_LINK = (
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 "
-    "font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 "
-    "focus-visible:outline-blue-800"
-)
+_LINK = SECONDARY
 
 
 def add_to_calendar(href: rx.Var[str], name: rx.Var[str]) -> rx.Component:

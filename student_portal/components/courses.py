@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.buttons import OUTLINE, WHATSAPP
+from student_portal.components.buttons import SECONDARY, WHATSAPP
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import external_link, internal_link
@@ -54,7 +54,7 @@ def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
                     Text.KNOW_DETAILS,
                     rx.el.span(" ", course.title, class_name="sr-only"),
                     href=routes.PROFILE,
-                    class_name=f"{OUTLINE} flex-1",
+                    class_name=f"{SECONDARY} flex-1",
                 ),
                 class_name="mt-auto flex flex-wrap gap-2 pt-2",
             ),

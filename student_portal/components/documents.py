@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.components.buttons import (
+    ICON,
+    PRIMARY,
+    SECONDARY,
+    action_button,
+    action_link,
+    action_row,
+    icon_label,
+)
 from student_portal.components.dialog import NativeDialog, close_button
 from student_portal.components.icons import icon
 from student_portal.components.links import external_link
@@ -12,38 +21,20 @@ from student_portal.components.save_button import save_button
 from student_portal.i18n.texts import Text
 from student_portal.state.documents import PREVIEW_DIALOG_ID, DocumentRow, FilePreviewState
 
-_ACTION = (
-    "inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold "
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800"
-)
-_PRIMARY = f"{_ACTION} bg-blue-700 text-white hover:bg-blue-800"
-_SECONDARY = f"{_ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-
-
-def _action_button(label: str, icon_name: str, on_click, name: str, style: str) -> rx.Component:
-    return rx.el.button(
-        icon(icon_name, "size-5"),
-        rx.el.span(label),
-        rx.el.span(" ", name, class_name="sr-only"),
-        type="button",
-        on_click=on_click,
-        class_name=style,
-    )
-
 
 def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3, save_kind: str = "") -> rx.Component:
     """One document; `state` (a ProtectedDocuments) previews and downloads it; `save_kind`
     (note / class_note): a Save button for it."""
     file_actions = rx.fragment(
-        _action_button(Text.PREVIEW, "eye", state.preview(row.id), row.name, _PRIMARY),
-        _action_button(Text.DOWNLOAD, "download", state.download(row.id), row.name, _SECONDARY),
+        action_button(Text.PREVIEW, "eye", on_click=state.preview(row.id), name=row.name, style=SECONDARY),
+        action_button(Text.DOWNLOAD, "download", on_click=state.download(row.id), name=row.name, style=PRIMARY),
     )
-    link = external_link(
-        icon("external", "size-5"),
-        rx.el.span(rx.cond(row.external, Text.OPEN_DRIVE_LINK, Text.OPEN_LINK)),
-        rx.el.span(" ", row.name, class_name="sr-only"),
-        href=row.link,
-        class_name=rx.cond(row.external, _PRIMARY, _SECONDARY),
+    # A drive note's link is its one action, in words; a link beside the file is an extra (ICON).
+    drive_link = action_link(
+        Text.OPEN_DRIVE_LINK, "external", href=row.link, name=row.name, style=PRIMARY, external=True
+    )
+    extra_link = external_link(
+        icon("external"), icon_label(Text.OPEN_LINK, row.name), href=row.link, title=Text.OPEN_LINK, class_name=ICON
     )
     return rx.el.li(
         rx.el.div(
@@ -51,11 +42,12 @@ def document_item(row: DocumentRow, state: type[rx.State], heading=rx.el.h3, sav
             heading(row.name, class_name="min-w-0 font-medium break-words text-slate-900"),
             class_name="flex min-w-0 flex-1 items-start gap-3",
         ),
-        rx.el.div(
-            rx.cond(row.external, rx.fragment(), rx.cond(row.has_file, file_actions, rx.fragment())),
-            rx.cond(row.link != "", link, rx.fragment()),
-            save_button(save_kind, row.id, row.name) if save_kind else rx.fragment(),
-            class_name="flex flex-wrap gap-2",
+        action_row(
+            rx.cond(row.external, rx.cond(row.link != "", drive_link), rx.cond(row.has_file, file_actions)),
+            icons=(
+                rx.cond(row.external | (row.link == ""), rx.fragment(), extra_link),
+                save_button(save_kind, row.id, row.name) if save_kind else rx.fragment(),
+            ),
         ),
         data_testid="document",
         class_name="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm "

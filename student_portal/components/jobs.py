@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP, contact_link
+from student_portal.components.buttons import PRIMARY, SECONDARY, WHATSAPP, action_row, contact_link
 from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.save_button import save_button
@@ -70,13 +70,14 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
             aria_label=gettext("Tags"),
             class_name="flex flex-wrap gap-2 empty:hidden",
         ),
-        rx.el.div(
+        action_row(
             contact_link(Text.CALL, job.call_href, "phone", PRIMARY, job.company),
             contact_link(Text.WHATSAPP, job.whatsapp_href, "chat", WHATSAPP, job.company, external=True),
-            contact_link(Text.EMAIL, job.email_href, "mail", OUTLINE, job.company),
-            share_button(job.title, job.share_url),
-            save_button(save_kind, job.id, job.title) if save_kind else rx.fragment(),
-            class_name="flex flex-wrap gap-2",
+            contact_link(Text.EMAIL, job.email_href, "mail", SECONDARY, job.company),
+            icons=(
+                share_button(job.title, job.share_url),
+                save_button(save_kind, job.id, job.title) if save_kind else rx.fragment(),
+            ),
         ),
         data_testid="job-card",
         id="job-" + job.id,  # search results link here

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE
+from student_portal.components.buttons import SECONDARY
 from student_portal.i18n.texts import Text
 
 
@@ -33,7 +33,7 @@ def show_more_button(state: type[rx.State]) -> rx.Component:
             type="button",
             on_click=state.show_more,
             data_testid="show-more",
-            class_name=f"{OUTLINE} self-center px-6",
+            class_name=f"{SECONDARY} self-center px-6",
         ),
         rx.fragment(),
     )

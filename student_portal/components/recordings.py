@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.buttons import show_more_link
+from student_portal.components.buttons import action_row, show_more_link
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import section_heading
 from student_portal.components.save_button import save_button
@@ -39,9 +39,13 @@ def recording_card(card: RecordingCard, *, level: int = 3, save_kind: str = "") 
         rx.el.div(
             subject_badge(card.subject),
             title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),
-            share_button(card.name, watch_url(card.video_id)),
-            save_button(save_kind, card.id, card.name, "self-start") if save_kind else rx.fragment(),
-            class_name="flex flex-col gap-2 p-4",
+            action_row(
+                icons=(
+                    share_button(card.name, watch_url(card.video_id)),
+                    save_button(save_kind, card.id, card.name) if save_kind else rx.fragment(),
+                ),
+            ),
+            class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="recording-card",
         class_name="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from student_portal.components.buttons import OUTLINE, PRIMARY
+from student_portal.components.buttons import PRIMARY, SECONDARY, action_button, action_link, action_row
 from student_portal.components.icons import icon
 from student_portal.components.image import image
-from student_portal.components.links import internal_link, plain_link
+from student_portal.components.links import internal_link
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
 from student_portal.i18n import gettext
@@ -107,32 +107,26 @@ def item_card(item: ItemCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Co
             ),
             heading(item.title, class_name="font-semibold text-slate-900"),
             rx.el.p(item.description, class_name="text-sm text-slate-700"),
-            rx.el.div(
+            action_row(
                 rx.cond(
                     item.preview_url != "",
-                    rx.el.button(
-                        icon("eye"),
+                    action_button(
                         Text.PREVIEW,
-                        rx.el.span(" ", item.title, class_name="sr-only"),
-                        type="button",
+                        "eye",
                         on_click=FilePreviewState.open_public(item.preview_url, item.title),
-                        class_name=OUTLINE,
+                        name=item.title,
+                        style=SECONDARY,
                     ),
                 ),
                 rx.cond(
                     item.download_url != "",
-                    plain_link(
-                        icon("download"),
-                        Text.DOWNLOAD,
-                        rx.el.span(" ", item.title, class_name="sr-only"),
-                        href=item.download_url,
-                        class_name=PRIMARY,
-                    ),
+                    action_link(Text.DOWNLOAD, "download", href=item.download_url, name=item.title, style=PRIMARY),
                 ),
-                save_button(save_kind, item.id, item.title) if save_kind else rx.fragment(),
-                class_name="mt-auto flex flex-wrap gap-2",
+                icons=(
+                    share_button(item.title, item.share_url),
+                    save_button(save_kind, item.id, item.title) if save_kind else rx.fragment(),
+                ),
             ),
-            share_button(item.title, item.share_url),
             class_name="flex flex-1 flex-col gap-2 p-4",
         ),
         data_testid="item-card",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.components.buttons import WHATSAPP, action_row
 from student_portal.components.calendar import month_calendar
 from student_portal.components.calendar_links import add_to_calendar
 from student_portal.components.feedback import empty_message, loading_message
-from student_portal.components.image import image
 from student_portal.components.links import external_link
+from student_portal.components.teachers import round_avatar
 from student_portal.i18n.texts import Text
 from student_portal.state.schedule import ClassCard, ScheduleState
 
@@ -17,13 +18,7 @@ def _teacher(item: ClassCard) -> rx.Component:
     return rx.el.div(
         rx.cond(
             item.teacher_avatar,
-            image(
-                src=item.teacher_avatar,
-                alt="",
-                width=48,
-                height=48,
-                class_name="size-12 shrink-0 rounded-full object-cover",
-            ),
+            round_avatar(item.teacher_avatar, "size-12", "p-2"),
             rx.el.span(aria_hidden="true", class_name="size-12 shrink-0 rounded-full bg-slate-200"),
         ),
         rx.el.p(
@@ -43,19 +38,10 @@ def _class_item(item: ClassCard) -> rx.Component:
             class_name="text-sm text-slate-700",
         ),
         _teacher(item),
-        rx.el.div(
-            rx.cond(
-                item.zoom_url,
-                external_link(
-                    Text.JOIN_ZOOM_CLASS,
-                    href=item.zoom_url,
-                    class_name="inline-flex min-h-11 items-center justify-center rounded-lg bg-green-700 px-4 "
-                    "font-semibold text-white hover:bg-green-800 focus-visible:outline-2 "
-                    "focus-visible:outline-offset-2 focus-visible:outline-green-900",
-                ),
-            ),
+        action_row(
+            # Spec: a green Join Zoom Class link (the green primary, as WhatsApp's).
+            rx.cond(item.zoom_url, external_link(Text.JOIN_ZOOM_CLASS, href=item.zoom_url, class_name=WHATSAPP)),
             rx.cond(item.calendar_url, add_to_calendar(item.calendar_url, item.name)),
-            class_name="flex flex-wrap gap-2",
         ),
         data_testid="class-item",
         class_name="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4",

@@ -5,8 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
+from student_portal.components.buttons import PRIMARY, SECONDARY, WHATSAPP, action_row
 from student_portal.components.calendar_links import calendar_subscription
 from student_portal.components.icons import icon
+from student_portal.components.image import image
 from student_portal.components.links import external_link, internal_link
 from student_portal.components.save_button import save_button
 from student_portal.components.video import youtube_video
@@ -14,32 +16,45 @@ from student_portal.i18n.texts import Text
 from student_portal.state.class_page import TeacherHeader, VideoRow
 from student_portal.state.profile import PromoCard, TeacherCard
 
-_BUTTON = (
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold "
-    "focus-visible:outline-2 focus-visible:outline-offset-2"
-)
+# Teachers' pictures often carry words (a name under a portrait): shown whole, never cropped. A
+# square whose rounded corners only round off the picture's very corners; the schedule's round
+# avatar (spec) draws the picture inside the circle instead (`round_avatar`).
+_PICTURE_BOX = "shrink-0 bg-slate-100 object-contain"
 
 
 def avatar(url: rx.Var[str], url_large: rx.Var[str], name: rx.Var[str], eager: bool = False) -> rx.Component:
-    """A round 96 px teacher picture, or the initial on a coloured disc when there is none."""
-    box = "size-24 shrink-0 rounded-full"
+    """A 96 px teacher picture, whole, or the initial on a coloured square when there is none."""
+    box = "size-24 shrink-0 rounded-lg"
     return rx.cond(
         url != "",
-        rx.el.img(
+        image(
             src=url,
             src_set=url + " 1x, " + url_large + " 2x",
             alt=name,
             width=96,
             height=96,
-            loading="eager" if eager else "lazy",
-            decoding="async",
-            class_name=f"{box} bg-slate-200 object-cover",
+            eager=eager,
+            data_whole_picture=True,
+            class_name=f"{box} {_PICTURE_BOX}",
         ),
         rx.el.span(
             name.to(str)[:1],
             aria_hidden="true",
             class_name=f"{box} flex items-center justify-center bg-blue-100 text-2xl font-bold text-blue-800",
         ),
+    )
+
+
+def round_avatar(url: rx.Var[str], size: str, inset: str) -> rx.Component:
+    """A round avatar (decorative) with the whole picture inside the circle: `inset` pads it by
+    at least 15 % of `size` (a square's corners touch a circle 14.6 % in), so nothing is cut."""
+    return image(
+        src=url,
+        alt="",
+        width=48,
+        height=48,
+        data_whole_picture=True,
+        class_name=f"{size} {inset} rounded-full ring-1 ring-slate-200 {_PICTURE_BOX}",
     )
 
 
@@ -54,7 +69,7 @@ def teacher_card(teacher: TeacherCard) -> rx.Component:
             Text.VIEW_CLASSES,
             rx.el.span(" ", teacher.name, class_name="sr-only"),
             href=teacher.class_url,
-            class_name=f"{_BUTTON} mt-auto bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-800",
+            class_name=f"{PRIMARY} mt-auto",
         ),
         data_testid="teacher-card",
         class_name="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-5 text-center "
@@ -66,14 +81,14 @@ def promo_card(promo: PromoCard) -> rx.Component:
     return rx.el.article(
         rx.cond(
             promo.image_url != "",
-            rx.el.img(
+            image(
                 src=promo.image_url,
                 alt="",
                 width=400,
                 height=300,
-                loading="lazy",
-                decoding="async",
-                class_name="aspect-[4/3] h-auto w-full bg-slate-200 object-cover",
+                data_whole_picture=True,
+                # The picture's own shape (h-auto): an offer's words reach its edges.
+                class_name="h-auto max-h-96 w-full bg-slate-100 object-contain",
             ),
         ),
         rx.el.div(
@@ -84,8 +99,7 @@ def promo_card(promo: PromoCard) -> rx.Component:
                     icon("chat", "size-5"),
                     Text.WHATSAPP_US,
                     href=promo.whatsapp_url,
-                    class_name=f"{_BUTTON} mt-auto self-start bg-green-700 text-white hover:bg-green-800 "
-                    "focus-visible:outline-green-900",
+                    class_name=f"{WHATSAPP} mt-auto self-start",
                 ),
             ),
             class_name="flex flex-1 flex-col gap-3 p-4",
@@ -101,8 +115,7 @@ def class_header(teacher: TeacherHeader) -> rx.Component:
             icon("arrow-left", "size-5"),
             Text.BACK,
             href=routes.PROFILE,
-            class_name=f"{_BUTTON} self-start border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 "
-            "focus-visible:outline-blue-800",
+            class_name=f"{SECONDARY} self-start",
         ),
         rx.el.div(
             avatar(teacher.avatar_url, teacher.avatar_url_large, teacher.name, eager=True),
@@ -119,17 +132,17 @@ def class_header(teacher: TeacherHeader) -> rx.Component:
 
 
 def section_banner(url: rx.Var[str]) -> rx.Component:
-    """A teacher's decorative section picture (note_background / record_backgroud)."""
+    """A teacher's section picture (note_background / record_backgroud), whole: these carry the
+    section's name in big letters. Its own shape (h-auto), at most 20rem tall, contained."""
     return rx.cond(
         url != "",
-        rx.el.img(
+        image(
             src=url,
             alt="",
             width=1280,
             height=320,
-            loading="lazy",
-            decoding="async",
-            class_name="aspect-[4/1] h-auto w-full rounded-xl bg-slate-200 object-cover",
+            data_whole_picture=True,
+            class_name="h-auto max-h-80 w-full rounded-lg bg-slate-100 object-contain",
         ),
     )
 
@@ -139,7 +152,7 @@ def video_card(video: VideoRow, *, save_kind: str = "") -> rx.Component:
     return rx.el.article(
         youtube_video(video.video_id, video.name),
         rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
-        save_button(save_kind, video.id, video.name, "self-start") if save_kind else rx.fragment(),
+        action_row(icons=(save_button(save_kind, video.id, video.name),)) if save_kind else rx.fragment(),
         data_testid="class-video",
         class_name="flex flex-col gap-2",
     )

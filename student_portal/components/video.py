@@ -16,6 +16,13 @@ What we give react-player (assets/youtube_player.js wires it):
 - `src`: the youtube-nocookie.com address, so youtube-video-element embeds from there (it adds
   rel=0 itself).
 
+When YouTube's player API script (www.youtube.com/iframe_api) cannot be fetched (offline, a
+network that blocks it), youtube-video-element leaves the failed load's promise rejected with
+nobody to handle it: the app's handler sent it to the server as "[Reflex Frontend Exception]
+undefined: undefined" (a script's error event has no name nor message). The embed itself still
+plays, or shows its own offline page; assets/head.js handles that one rejection (it must be
+registered before the app's handler, in the head) and lets every other reach the server.
+
 The state shapes rows with the 11-character id: `utils.youtube.youtube_id(link) or ""`
 (watch, embed, youtu.be and shorts links). An empty id renders nothing (spec 5: no
 id, no video).
@@ -50,6 +57,7 @@ class YouTubePlayer(rx.Component):
     src: rx.Var[str]
     title: rx.Var[str]
     light: rx.Var[rx.Component]
+    broken_picture: rx.Var[rx.Component]
     play_icon: rx.Var[rx.Component]
     near_px: rx.Var[int]
 
@@ -67,6 +75,17 @@ def _play_button(title: rx.Var[str]) -> rx.Component:
         type="button",
         class_name="group absolute inset-0 size-full cursor-pointer focus-visible:outline-4 "
         "focus-visible:-outline-offset-4 focus-visible:outline-blue-500",
+    )
+
+
+def _broken_picture(title: rx.Var[str]) -> rx.Component:
+    """What stands for a thumbnail that cannot be fetched (offline, a removed video): a drawn
+    picture with the video's name, under the play button; decorative (the button names it)."""
+    return rx.el.div(
+        rx.el.span(title, class_name="absolute inset-x-4 top-3 line-clamp-2 text-sm font-semibold text-white/80"),
+        aria_hidden="true",
+        data_testid="broken-thumbnail",
+        class_name="absolute inset-0 bg-linear-to-br from-slate-600 to-slate-900",
     )
 
 
@@ -90,6 +109,7 @@ def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, clas
                         height=360,
                         class_name="absolute inset-0 size-full object-cover",
                     ),
+                    broken_picture=_broken_picture(title),
                     play_icon=_play_button(title),
                     near_px=Limit.VIDEO_PLAYER_NEAR_PX,
                 ),

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.buttons import OUTLINE, PRIMARY, WHATSAPP
+from student_portal.components.buttons import PRIMARY, SECONDARY, WHATSAPP
 from student_portal.components.headings import page_heading, section_heading
 from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
@@ -113,7 +113,7 @@ def about() -> rx.Component:
                     href=tel_href(SUPPORT_PHONE) or "",
                     class_name=PRIMARY,
                 ),
-                internal_link(gettext("Our teachers"), href=routes.INSTRUCTOR, class_name=OUTLINE),
+                internal_link(gettext("Our teachers"), href=routes.INSTRUCTOR, class_name=SECONDARY),
                 class_name="flex flex-wrap gap-2",
             ),
             aria_labelledby="contact-heading",

@@ -3,12 +3,12 @@
 import reflex as rx
 
 from student_portal import routes
-from student_portal.components.buttons import OUTLINE, PRIMARY
+from student_portal.components.buttons import PRIMARY, SECONDARY
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
-from student_portal.components.image import image
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
+from student_portal.components.teachers import avatar
 from student_portal.constants import Limit
 from student_portal.i18n import N_, gettext
 from student_portal.i18n.texts import Text
@@ -17,17 +17,7 @@ from student_portal.state.instructors import InstructorCard, InstructorsState
 
 def instructor_card(teacher: InstructorCard) -> rx.Component:
     return rx.el.article(
-        rx.cond(
-            teacher.avatar_url != "",
-            image(
-                src=teacher.avatar_url,
-                alt="",
-                width=96,
-                height=96,
-                class_name="size-24 shrink-0 rounded-full bg-slate-200 object-cover",
-            ),
-            rx.el.div(aria_hidden="true", class_name="size-24 shrink-0 rounded-full bg-slate-200"),
-        ),
+        avatar(teacher.avatar_url, teacher.avatar_url, teacher.name),
         rx.el.div(
             rx.el.h2(teacher.name, class_name="text-lg font-semibold text-slate-900"),
             rx.el.p(teacher.description, class_name="text-sm text-slate-700"),
@@ -35,7 +25,7 @@ def instructor_card(teacher: InstructorCard) -> rx.Component:
                 Text.VIEW_CLASSES,
                 rx.el.span(" ", teacher.name, class_name="sr-only"),
                 href=teacher.classes_href,
-                class_name=f"{OUTLINE} mt-2 self-center sm:self-start",
+                class_name=f"{SECONDARY} mt-2 self-center sm:self-start",
             ),
             class_name="flex flex-col gap-1",
         ),

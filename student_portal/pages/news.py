@@ -38,7 +38,7 @@ def news_article() -> rx.Component:
                 class_name="aspect-video w-full max-w-2xl rounded-xl bg-slate-200 object-cover",
             ),
         ),
-        share_button(NewsArticleState.title, NewsArticleState.share_url),
+        share_button(NewsArticleState.title, NewsArticleState.share_url, words=True),
         rx.html(NewsArticleState.html, class_name=PROSE),
         class_name="flex flex-col gap-5",
     )

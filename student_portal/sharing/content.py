@@ -124,9 +124,10 @@ def _picture(site_url: str, record: Record | None, field: str, thumb: str) -> st
 def _held(collection: str, *, prefetch: bool = True) -> list[Record]:
     """What the cache holds now, without fetching ([] when nothing yet).
 
-    A page's extras (its picture, its list's JSON-LD) never hold back its HTML: the page's own
-    data load fills the cache on every view, and realtime keeps it current, so only a crawler's
-    first request to a fresh worker goes without them (and starts the fetch for the next one).
+    A list page's JSON-LD never holds back its HTML: the page's own data load fills the cache on
+    every view, and realtime keeps it current, so only a crawler's first request to a fresh
+    worker goes without it (and starts the fetch for the next one). Its picture is awaited
+    (`_first_picture`): a link preview made once has no second chance.
     """
     cache = content_cache()
     held = cache.cached(collection)
@@ -141,8 +142,11 @@ def _held(collection: str, *, prefetch: bool = True) -> list[Record]:
 _prefetches: set[asyncio.Future[list[Record]]] = set()  # kept referenced until done
 
 
-def _first_picture(site_url: str, collection: str, field: str, thumb: str) -> str:
-    records = [r for r in _held(collection) if getattr(r, field, "")]
+async def _first_picture(site_url: str, collection: str, field: str, thumb: str) -> str:
+    """The first record's picture: awaited, not only what the cache holds, so the first request
+    after a start (a link shared then) gets a preview with its picture too. The page's own data
+    load fetches the same list, and the cache shares one fetch between them."""
+    records = [r for r in await _records(collection) if getattr(r, field, "")]
     return _picture(site_url, records[0], field, thumb) if records else ""
 
 
@@ -181,7 +185,7 @@ async def page_answer(path: str, site_url: str) -> PageAnswer:
             return not_found()
         meta = _generic(path, site_url, path)
         try:
-            return PageAnswer(_list_page(path, site_url, meta))
+            return PageAnswer(await _list_page(path, site_url, meta))
         except (ClientResponseError, TimeoutError):
             return PageAnswer(meta)
     kind, record_id = match.groups()
@@ -247,7 +251,7 @@ async def _folder(folder_id: str, generic: PageMeta, site_url: str, level: str) 
     return replace(
         generic,
         title=f"{name} | {label} papers and notes",
-        image=_first_picture(site_url, slides, "image", SLIDE_THUMB),
+        image=await _first_picture(site_url, slides, "image", SLIDE_THUMB),
         image_alt=name,
         json_ld=(crumbs,) if crumbs else (),
     )
@@ -269,9 +273,9 @@ def _event(item: TuitionClass, teacher: str, url: str, site_url: str) -> dict[st
     )
 
 
-def _list_page(path: str, site_url: str, meta: PageMeta) -> PageMeta:
+async def _list_page(path: str, site_url: str, meta: PageMeta) -> PageMeta:
     collection, field, thumb = REPRESENTATIVE.get(path, DEFAULT_PICTURE)
-    meta = replace(meta, image=_first_picture(site_url, collection, field, thumb))
+    meta = replace(meta, image=await _first_picture(site_url, collection, field, thumb))
     if path == routes.JOBS:
         jobs = [j for j in _held(Collection.JOBS) if isinstance(j, Job)]
         home = absolute(site_url, routes.HOME)

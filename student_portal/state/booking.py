@@ -5,7 +5,6 @@ The view lives in the address: /booking?city=<city id>&guests=<1-4>&show=<cards 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -26,6 +25,7 @@ from student_portal.state.paging import PagedList
 from student_portal.utils.filters import filter_hotels
 from student_portal.utils.phone import tel_href, whatsapp_link
 from student_portal.utils.query import bounded_text, int_choice, query_choice, query_int
+from student_portal.utils.ratings import star_fills
 
 HOTEL_THUMB = "640x400"  # Hotels.image thumbs in the schema
 DEFAULT_GUESTS = Limit.GUEST_CHOICES[0]
@@ -41,7 +41,7 @@ class HotelCard:
     gust: int | None  # spelt so: the guest limit, None = no limit (utils.filters.filter_hotels)
     guests_label: str  # "Up to 2 guests"
     rating: str  # "4.5", "" when not rated
-    stars: list[bool] = field(default_factory=list)  # Limit.RATING_MAX entries, True = filled
+    stars: list[str] = field(default_factory=list)  # Limit.RATING_MAX entries: utils.ratings.Star values
     price: str = ""  # "RsH 9500.00" or Price Unavailable
     review: str = ""  # "8.2", or No reviews
     has_review: bool = False
@@ -72,7 +72,7 @@ def hotel_card(hotel: Hotel, city_names: dict[str, str]) -> HotelCard:
         gust=hotel.gust,
         guests_label=_guests_label(hotel.gust),
         rating=_number(rating),
-        stars=[i < math.floor(rating) for i in range(Limit.RATING_MAX)],
+        stars=[str(star) for star in star_fills(rating, Limit.RATING_MAX)],
         price=hotel.price_label,
         review=hotel.review_label,
         has_review=hotel.review_label != Text.NO_REVIEWS,

@@ -43,7 +43,7 @@ from student_portal.utils.links import safe_url
 from student_portal.utils.query import bounded_text
 from student_portal.utils.youtube import youtube_id
 
-BANNER_THUMB = "1280x320"
+BANNER_THUMB = "1280x320f"  # whole, not cropped: banners carry words
 
 
 @dataclass

@@ -10,7 +10,7 @@ from student_portal import routes
 from student_portal.pocketbase import Collection, Teacher
 from student_portal.state.content import file_url, public_rows
 
-AVATAR_THUMB = "256x256"  # Teachers.avatar thumbs in the schema (shown at 96 px, sharp at 2x)
+AVATAR_THUMB = "256x256f"  # Teachers.avatar thumbs in the schema (shown whole at 96 px, sharp at 2x)
 
 
 @dataclass

@@ -15,9 +15,11 @@ from student_portal.state.content import file_url, public_rows
 from student_portal.utils.phone import whatsapp_link
 
 # Teachers.avatar thumbs in the schema: shown at 96 px, the larger one for sharp screens.
-AVATAR_THUMB = "96x96"
-AVATAR_THUMB_LARGE = "256x256"
-PROMO_THUMB = "400x300"
+# "f": the whole picture fitted inside the size (these carry words: a name, an offer); the
+# plain "WxH" thumbs crop to the shape (pb/pb_migrations/1795301700_fit_thumbs.js).
+AVATAR_THUMB = "96x96f"
+AVATAR_THUMB_LARGE = "256x256f"
+PROMO_THUMB = "400x300f"
 
 
 @dataclass

@@ -26,7 +26,7 @@ from student_portal.state.options import Option, option, usable
 from student_portal.state.page_slides import PageSlide, page_slide, with_image
 from student_portal.state.paging import PagedList, loading_while_empty
 from student_portal.state.sections import Section
-from student_portal.utils.filters import filter_by_category, folded_names, search_by_name, search_folded
+from student_portal.utils.filters import filter_by_category, folded_fields, search_folded
 from student_portal.utils.query import bounded_text, query_choice, query_text
 from student_portal.utils.youtube import youtube_id
 
@@ -57,9 +57,20 @@ def with_subject_names(cards: list[RecordingCard], subjects: list[Option]) -> li
     return [dataclasses.replace(c, subject=names.get(c.subject_id, Text.SUBJECT_UNKNOWN)) for c in cards]
 
 
-def search_recordings(cards: list[RecordingCard], query: str, subject: str) -> list[RecordingCard]:
-    """Spec 5: case-insensitive substring on the name; then the chosen subject ("" = all)."""
-    return filter_by_category(search_by_name(cards, query), subject, "subject_id")
+def searched_texts(cards: list[RecordingCard], subjects: list[Option]) -> list[tuple[str, ...]]:
+    """What a search looks in, folded: each recording's name and its subject's name (the box
+    says "e.g. Physics"); a recording without a known subject has only its name."""
+    names = {s.value: s.label for s in subjects}
+    return folded_fields((card.name, names.get(card.subject_id, "")) for card in cards)
+
+
+def search_recordings(
+    cards: list[RecordingCard], query: str, subject: str, subjects: list[Option] | None = None
+) -> list[RecordingCard]:
+    """Case-insensitive substring of the name or the subject's name (spec 5 searches the name;
+    the box's own example is a subject); then the chosen subject ("" = all)."""
+    found = search_folded(cards, searched_texts(cards, subjects or []), query)
+    return filter_by_category(found, subject, "subject_id")
 
 
 _SOURCES = ((Collection.RECORDINGS, Recording, recording_card), (Collection.SUBJECTS, Subject, option))
@@ -67,11 +78,11 @@ _SOURCES = ((Collection.RECORDINGS, Recording, recording_card), (Collection.SUBJ
 
 @dataclass(frozen=True)
 class RecordingsView(SharedView):
-    """Every recording card named with its subject, the names folded for search, the subject
-    choices: made once per version of the two lists and shared by every visitor (read-only)."""
+    """Every recording card named with its subject, the texts a search looks in (folded), the
+    subject choices: made once per version of the two lists and shared by every visitor (read-only)."""
 
     cards: list[RecordingCard]
-    folded: list[str]
+    folded: list[tuple[str, ...]]
     subjects: list[Option]
     failed: bool = False
     LISTS: ClassVar[tuple[str, ...]] = (Collection.RECORDINGS, Collection.SUBJECTS)
@@ -87,7 +98,7 @@ class RecordingsView(SharedView):
 
 def _recordings_view(recordings: list[RecordingCard], subjects: list[Option]) -> RecordingsView:
     cards = with_subject_names(recordings, subjects)
-    return RecordingsView(cards, folded_names(cards), subjects)
+    return RecordingsView(cards, searched_texts(cards, subjects), subjects)
 
 
 async def recordings_view() -> RecordingsView:

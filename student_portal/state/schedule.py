@@ -29,7 +29,7 @@ from student_portal.utils.schedule import classes_on_day, day_label, minutes_lab
 
 log = logging.getLogger(__name__)
 
-AVATAR_THUMB = "96x96"
+AVATAR_THUMB = "96x96f"  # whole, not cropped (state/profile.py)
 
 
 @dataclass

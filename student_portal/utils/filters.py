@@ -73,18 +73,19 @@ def search_by_name(items: Iterable[T] | None, query: object, attr: str = "name")
     return [item for item in rows if wanted in _folded(_text(field(item, attr)))]
 
 
-def folded_names(items: Iterable[object] | None, attr: str = "name") -> list[str]:
-    """Each item's `attr` as search compares it: an index to build once per version of a list,
-    so a search over a large catalog folds only the query."""
-    return [_folded(_text(field(item, attr))) for item in _as_list(items)]
+def folded_fields(rows: Iterable[Iterable[object]]) -> list[tuple[str, ...]]:
+    """Each row's searched texts (a name, a subject's name...) as search compares them: an index
+    to build once per version of a list, so a search over a large catalog folds only the query."""
+    return [tuple(_folded(_text(value)) for value in row) for row in _as_list(rows)]
 
 
-def search_folded(items: list[T], folded: list[str], query: object) -> list[T]:
-    """`search_by_name` with the names already folded (`folded_names(items)`, same order)."""
+def search_folded(items: list[T], folded: list[tuple[str, ...]], query: object) -> list[T]:
+    """Items one of whose texts (`folded_fields`, same order as `items`) contains the query
+    (all of them for an empty query)."""
     wanted = _folded(_text(query).strip())
     if not wanted:
         return list(items)
-    return [item for item, name in zip(items, folded, strict=False) if wanted in name]
+    return [item for item, texts in zip(items, folded, strict=False) if any(wanted in text for text in texts)]
 
 
 def _plain_id(value: object) -> str | None:

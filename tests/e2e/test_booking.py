@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
@@ -44,10 +45,35 @@ def test_hotel_card_shows_stars_out_of_5_review_out_of_10_or_no_reviews(
     page.goto(base_url + routes.BOOKING)
     card = page.get_by_test_id("hotel-card").filter(has_text=reviewed.name)
     expect(card).to_contain_text(f"Rated {reviewed.rating:g} out of {Limit.RATING_MAX}")
-    expect(card.locator("svg[data-filled=true]")).to_have_count(int(reviewed.rating))
+    expect(card.locator("[data-star=full]")).to_have_count(int(reviewed.rating))
     expect(card).to_contain_text(f"{reviewed.review_score:g}/{Limit.REVIEW_SCORE_MAX}")
     expect(card.get_by_text(re.compile(r"^RsH \d+\.00$"))).to_have_text(f"RsH {reviewed.price:.0f}.00")
     expect(page.get_by_test_id("hotel-card").filter(has_text=unreviewed.name)).to_contain_text(Text.NO_REVIEWS)
+
+
+def test_a_rating_of_four_and_a_half_shows_four_and_a_half_stars(page: Page, base_url: str, demo_pocketbase) -> None:
+    hotel = next(h for h in _hotels(demo_pocketbase) if h.rating == 4.5)
+    page.goto(base_url + routes.BOOKING)
+    card = page.get_by_test_id("hotel-card").filter(has_text=hotel.name)
+    expect(card).to_contain_text(f"Rated 4.5 out of {Limit.RATING_MAX}")  # what a screen reader hears
+    stars = card.locator("[data-star]")
+    expect(stars).to_have_count(Limit.RATING_MAX)
+    expect(card.locator("[data-star=full]")).to_have_count(4)
+    half = card.locator("[data-star=half]")
+    expect(half).to_have_count(1)
+    # Drawn as half a star: the filled star shows over the left half of the outline only.
+    star, filled = (
+        half.bounding_box(),
+        half.locator("svg")
+        .nth(1)
+        .evaluate("svg => { const r = svg.parentElement.getBoundingClientRect(); return {width: r.width}; }"),
+    )
+    assert filled["width"] == pytest.approx(star["width"] / 2, abs=0.5)
+    # and whole stars fill their whole box
+    full = card.locator("[data-star=full]").first.locator("svg").nth(1)
+    assert full.evaluate("svg => svg.parentElement.getBoundingClientRect().width") == pytest.approx(
+        card.locator("[data-star=full]").first.bounding_box()["width"], abs=0.5
+    )
 
 
 def test_call_and_whatsapp_buttons(page: Page, base_url: str, demo_pocketbase) -> None:

@@ -114,7 +114,7 @@ def test_instructor_lists_the_teachers_from_the_teachers_collection(
     expect(cards.get_by_role("heading")).to_have_text([t.name for t in teachers])
     undescribed = next(t for t in teachers if not t.description)
     expect(cards.filter(has_text=undescribed.name)).to_contain_text(Text.TEACHER_DESCRIPTION_DEFAULT)
-    expect(cards.first.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=256x256$"))
+    expect(cards.first.locator("img")).to_have_attribute("src", re.compile(r"\?thumb=256x256f$"))
     expect(cards.first.get_by_role("link", name=f"{Text.VIEW_CLASSES} {teachers[0].name}")).to_have_attribute(
         "href", routes.class_page(teachers[0].id)
     )

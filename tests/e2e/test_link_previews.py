@@ -62,8 +62,9 @@ def test_each_page_kind_has_its_tags_and_valid_json_ld_in_the_raw_html(
 ) -> None:
     path = template.format(**DEMO_IDS)
 
-    # A list page's picture and JSON-LD come from what the site's cache already holds: on a
-    # fresh site the first request starts the fetch, and the next one has them.
+    # A list page's JSON-LD comes from what the site's cache already holds: on a fresh site the
+    # first request starts the fetch, and the next one has it (its picture is there at once:
+    # tests/integration/test_link_previews.py).
     def complete(answer: tuple[httpx.Response, HeadReader]) -> bool:
         _, head = answer
         return "og:image" in head.meta and (json_ld is None or json_ld in {i["@type"] for i in head.json_ld})

@@ -90,9 +90,9 @@ SCHEMA: dict[str, dict[str, dict]] = {
     "Teachers": {
         "name": f("text"),
         "description": f("text"),
-        "avatar": image("96x96", "256x256"),
-        "note_background": image("1280x320"),
-        "record_backgroud": image("1280x320"),
+        "avatar": image("96x96", "256x256", "96x96f", "256x256f"),
+        "note_background": image("1280x320", "1280x320f"),
+        "record_backgroud": image("1280x320", "1280x320f"),
     },
     "Classes": {
         "name": f("text"),
@@ -118,7 +118,7 @@ SCHEMA: dict[str, dict[str, dict]] = {
         "subject": f("relation", target="Subjects", maxSelect=1),
     },
     "Class_Promo": {
-        "image": image("400x300"),
+        "image": image("400x300", "400x300f"),
         "description": f("text"),
         "whatsappNumber": f("text"),
         "message": f("text"),

@@ -71,7 +71,10 @@ def _recordings():
             Recording(id="r3", name="Broken link", link="https://www.youtube.com/watch?feature=shared", subject="gone")
         ),
     ]
-    return with_subject_names(cards, [Option("s1", "Combined Maths"), Option("s2", "Physics")])
+    return with_subject_names(cards, SUBJECTS)
+
+
+SUBJECTS = [Option("s1", "Combined Maths"), Option("s2", "Physics")]
 
 
 def test_recording_subject_label_is_its_subject_name_or_unknown() -> None:
@@ -88,6 +91,16 @@ def test_recording_search_is_a_case_insensitive_substring_of_the_name() -> None:
     assert [c.id for c in search_recordings(cards, "  graphs ", "")] == ["r2"]
     assert [c.id for c in search_recordings(cards, "", "")] == ["r1", "r2", "r3"]
     assert search_recordings(cards, "chemistry", "") == []
+
+
+def test_recording_search_finds_a_subject_as_the_box_suggests() -> None:
+    """The box says "e.g. Physics": a recording whose subject is Physics is found by it."""
+    cards = _recordings()
+    assert [c.id for c in search_recordings(cards, "physics", "", SUBJECTS)] == ["r2"]
+    assert [c.id for c in search_recordings(cards, "MATHS", "", SUBJECTS)] == ["r1"]
+    # Unknown is a label, not a subject: nothing has it
+    assert search_recordings(cards, Text.SUBJECT_UNKNOWN, "", SUBJECTS) == []
+    assert search_recordings(cards, "physics", "s1", SUBJECTS) == []
 
 
 def test_recording_subject_filter_combines_with_the_search() -> None:
@@ -157,8 +170,8 @@ def test_hotel_shows_when_the_guests_are_at_most_its_limit() -> None:
 def test_hotel_card_price_stars_and_review() -> None:
     h1, h2, h3 = _hotels()
     assert h1.price == "RsH 9500.00" and h1.city_name == "Moratuwa" and h1.review == "8.2" and h1.has_review
-    assert h1.stars == [True] * 4 + [False] and h1.rating == "4"
-    assert h2.stars.count(True) == 3 and h2.rating == "3.5" and len(h2.stars) == Limit.RATING_MAX
+    assert h1.stars == ["full"] * 4 + ["empty"] and h1.rating == "4"
+    assert h2.stars == ["full"] * 3 + ["half", "empty"] and h2.rating == "3.5"  # three and a half
     assert h3.review == Text.NO_REVIEWS and not h3.has_review and h3.rating == ""
     assert (h1.guests_label, h2.guests_label, h3.guests_label) == (
         "Up to 2 guests",

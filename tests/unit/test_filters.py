@@ -13,8 +13,10 @@ from student_portal.utils.filters import field as read_field
 from student_portal.utils.filters import (
     filter_by_category,
     filter_hotels,
+    folded_fields,
     matches_search,
     search_by_name,
+    search_folded,
     take,
 )
 
@@ -88,6 +90,17 @@ def test_search_by_name_reads_mappings_and_other_attributes():
 def test_search_by_name_of_no_list_is_empty(items):
     assert search_by_name(items, "a") == []
     assert search_by_name(items, "") == []
+
+
+def test_a_folded_search_matches_any_of_an_items_texts():
+    rows = [("Kinematics - graphs", "Physics"), ("Vectors", "Combined Maths"), ("Untitled", "")]
+    items = ["r1", "r2", "r3"]
+    folded = folded_fields(rows)
+    assert search_folded(items, folded, " PHYSICS ") == ["r1"]  # the second text
+    assert search_folded(items, folded, "vectors") == ["r2"]  # the first
+    assert search_folded(items, folded, "graphsphysics") == []  # never across two texts
+    assert search_folded(items, folded, "") == items
+    assert folded_fields([(None, 4, "ශ්‍රී")]) == [("", "4", "ශ්‍රී")]
 
 
 def test_search_returns_a_new_list():

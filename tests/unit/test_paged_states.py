@@ -13,15 +13,14 @@ from student_portal.constants import Limit
 from student_portal.state import recordings as module
 from student_portal.state.jobs import JobCard, JobsState
 from student_portal.state.paging import LoadingList, loading_while_empty
-from student_portal.state.recordings import RecordingCard, RecordingsState, RecordingsView
-from student_portal.utils.filters import folded_names
+from student_portal.state.recordings import RecordingCard, RecordingsState, RecordingsView, searched_texts
 
 SIZE = Limit.RECORDINGS_PAGE
 
 
 def _view(count: int) -> RecordingsView:
     cards = [RecordingCard(id=f"r{n}", name=f"Recording {n}", subject_id="s1", video_id="") for n in range(count)]
-    return RecordingsView(cards, folded_names(cards), [])
+    return RecordingsView(cards, searched_texts(cards, []), [])
 
 
 @pytest.fixture
