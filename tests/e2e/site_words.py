@@ -28,8 +28,8 @@ import httpx
 from babel.messages.pofile import read_po
 
 from student_portal.i18n import po_path
-from student_portal.languages import Language
-from student_portal.sample_data import TUITION
+from student_portal.i18n.languages import Language
+from student_portal.utils.sample_data import TUITION
 from tests.support.admin import superuser_client
 
 # Every text node and read-out attribute of the document (or of the element given), with where

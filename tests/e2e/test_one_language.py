@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal.components.pdf_viewer import PAGE_COUNT
-from student_portal.constants import Text
 from student_portal.i18n import in_language, ngettext
-from student_portal.languages import Language, in_language_path
+from student_portal.i18n.languages import Language, in_language_path
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, Route
