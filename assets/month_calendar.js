@@ -31,7 +31,7 @@ function formatters(names) {
   if (!names) return {};
   return {
     formatDay: (_, date) => String(date.getDate()),
-    formatLongDate: (_, date) => formatDate(names.longDay, date, names),
+    formatLongDate: (_, date) => formatDate(names.dayWide, date, names),
     formatMonthYear: (_, date) => formatDate(names.month, date, names),
     formatShortWeekday: (_, date) => names.weekdaysShort[date.getDay()],
     formatWeekday: (_, date) => names.weekdays[date.getDay()],

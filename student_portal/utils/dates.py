@@ -33,6 +33,7 @@ UTC = UTC
 # "Sunday, 22 November 2026"; the calendar's heading "November 2026".
 DAY_PATTERN = "d MMM y"
 LONG_DAY_PATTERN = "EEEE, d MMMM y"
+DAY_WIDE_PATTERN = "d MMMM y"  # a calendar day's button, read out: "28 November 2026"
 MONTH_PATTERN = "MMMM y"
 # The clock: each language's own CLDR 12-hour form ("8:00 PM", "ප.ව. 8:00"), except that CLDR's
 # Tamil AM/PM are the Latin letters: Tamil writes the part of the day ("காலை 8:00", "மாலை 4:00").
@@ -207,6 +208,7 @@ def browser_dates(language: Language) -> dict[str, Any]:
         },
         "day": DAY_PATTERN,
         "longDay": LONG_DAY_PATTERN,
+        "dayWide": DAY_WIDE_PATTERN,
         "month": MONTH_PATTERN,
         "clock": clock,
         # A moment: the day and the clock as CLDR joins them ("{1}, {0}": "22 Nov 2026, 8:00 PM").

@@ -49,7 +49,15 @@ console.log(JSON.stringify(moments.map((p) => patterns.map((pattern) => formatDa
 @pytest.mark.parametrize("language", list(Language), ids=str)
 def test_the_browser_writes_the_servers_dates(language: Language) -> None:
     names = browser_dates(language)
-    patterns = [names["day"], names["longDay"], names["month"], names["clock"], names["moment"], "EEE dd/MM/yy HH 'h'"]
+    patterns = [
+        names["day"],
+        names["longDay"],
+        names["dayWide"],
+        names["month"],
+        names["clock"],
+        names["moment"],
+        "EEE dd/MM/yy HH 'h'",
+    ]
     written = _in_node(patterns, names)
     for moment, by_browser in zip(MOMENTS, written, strict=True):
         by_babel = [babel_dates.format_datetime(moment, pattern, locale=locale(language)) for pattern in patterns]
