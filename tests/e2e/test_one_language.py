@@ -75,6 +75,8 @@ def test_the_site_writes_only_the_page_language(
         expect(page.locator("html")).to_have_attribute("lang", language.value)
         if route.signed_out_view and not signed_in:
             expect(page.get_by_test_id(route.signed_out_view)).to_be_visible()
+        if "?q=" in route.template:  # search results come after "Searching...", not a "Loading" status
+            expect(page.get_by_test_id("search-group").first).to_be_visible()
         left = _site_words_left(page, content, language)
         assert not left, "\n" + "\n".join(left)
     finally:
