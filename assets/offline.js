@@ -12,6 +12,7 @@
 // A page copy is the page's HTML without scripts, frames, dialogs or tokenised addresses, with a
 // banner saying when it was saved; it is served under a policy that runs no script.
 import { useEffect } from "react";
+import { formatDate } from "./date_style.js";
 
 export const PAGES = "sp-pages";
 export const KEPT = "sp-kept-files";
@@ -46,10 +47,6 @@ export function withoutToken(href) {
   return u.href;
 }
 
-const twoDigits = (n) => String(n).padStart(2, "0");
-const localMinute = (d) =>
-  `${d.getFullYear()}-${twoDigits(d.getMonth() + 1)}-${twoDigits(d.getDate())} ${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
-
 function pageCopy(savedAt) {
   const html = document.documentElement.cloneNode(true);
   html
@@ -63,21 +60,22 @@ function pageCopy(savedAt) {
     "style",
     "margin:0;padding:.75rem 1rem;background:#fef3c7;color:#78350f;font-weight:600;text-align:center",
   );
-  // The worker writes the time in the copy's language when it serves the copy (sw.js): a page's
-  // first formatted date loads the locale's data, 12-38 ms of main thread here (x4 on a slow
-  // phone) in the middle of the copy. Until then it reads as the local "2026-11-27 19:52".
+  // In the site's date style and the page's language, from the names the page came with
+  // (assets/date_style.js): no Intl, whose first use loads the locale's data (12-38 ms of main
+  // thread here, x4 on a slow phone) and which has no Sinhala in Chromium.
   const time = document.createElement("time");
   time.dateTime = savedAt.toISOString();
-  time.dataset.savedAt = "";
-  time.textContent = localMinute(savedAt);
+  time.textContent = savedAtNames ? formatDate(savedAtNames.moment, savedAt, savedAtNames) : savedAt.toISOString();
   const [before, after] = copyBanner.split("{time}");
   banner.append(before, time, after ?? "");
   html.querySelector("body")?.prepend(banner);
   return "<!DOCTYPE html>\n" + html.outerHTML;
 }
 
-// The copy's banner in the page's language (OfflineSupport's prop, from the page's catalog).
+// The copy's banner in the page's language (OfflineSupport's props, from the page's catalog and
+// CLDR names).
 let copyBanner = "You are offline. This is the page as you last saw it on {time}.";
+let savedAtNames = null;
 let settling = null;
 function copyPage() {
   settling = null;
@@ -251,8 +249,9 @@ function start() {
   else addEventListener("load", onLoad, { once: true });
 }
 
-export default function OfflineSupport({ copyBanner: text }) {
+export default function OfflineSupport({ copyBanner: text, savedAt }) {
   if (text) copyBanner = text;
+  if (savedAt) savedAtNames = savedAt;
   useEffect(start, []);
   return null;
 }

@@ -13,6 +13,7 @@
 import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { isKept, keep as keepOffline } from "./offline.js";
+import { counted } from "./plural.js";
 import "./pdf_viewer.css";
 
 const ZOOM_STEP = 0.25;
@@ -173,7 +174,7 @@ export default function PdfViewer({
   const text = {
     loading: "Loading document...",
     failed: "Could not open this document.",
-    pages: "pages",
+    pageCount: { one: "{count} page", other: "{count} pages" },
     page: "Page",
     zoomIn: "Zoom in",
     zoomOut: "Zoom out",
@@ -297,7 +298,7 @@ export default function PdfViewer({
     h(
       "div",
       { className: "pdf-toolbar", role: "toolbar", "aria-label": title },
-      h("span", { className: "pdf-count", "aria-live": "polite" }, doc ? `${count} ${text.pages}` : ""),
+      h("span", { className: "pdf-count", "aria-live": "polite" }, doc ? counted(text.pageCount, count) : ""),
       button(text.zoomOut, () => zoomBy(-ZOOM_STEP), "\u2212", !doc || zoom <= ZOOM_MIN),
       h("span", { className: "pdf-zoom", "aria-hidden": "true" }, `${Math.round(zoom * 100)}%`),
       button(text.zoomIn, () => zoomBy(ZOOM_STEP), "+", !doc || zoom >= ZOOM_MAX),

@@ -93,25 +93,6 @@ routing.registerRoute(
   }),
 );
 
-// A page copy's time in the copy's language (offline.js leaves it as "2026-11-27 19:52", and the
-// date in <time datetime>): formatting here, when the copy is shown, spares every page view the
-// locale data's load on its main thread.
-const SAVED_AT = /<time\b[^>]*\bdata-saved-at=""[^>]*>[^<]*<\/time>/;
-const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-async function withLocalTime(copy) {
-  const html = await copy.text();
-  const lang = html.match(/<html\b[^>]*\blang="([\w-]+)"/)?.[1];
-  const shown = html.replace(SAVED_AT, (element) => {
-    try {
-      const text = new Date(element.match(/\bdatetime="([^"]+)"/)[1]).toLocaleString(lang);
-      return element.replace(/>[^<]*<\/time>$/, `>${escapeHtml(text)}</time>`);
-    } catch {
-      return element; // no date, or a language tag this browser rejects: the plain time stays
-    }
-  });
-  return new Response(shown, { status: copy.status, statusText: copy.statusText, headers: copy.headers });
-}
-
 // Pages: always from the network; offline, the student's copy of it or the offline page.
 const network = new strategies.NetworkOnly({ networkTimeoutSeconds: 10 });
 routing.registerRoute(
@@ -127,7 +108,7 @@ routing.registerRoute(
           if (page) return page;
         }
         const copy = await caches.open(PAGES).then((cache) => cache.match(pageKey(url.href)));
-        if (copy) return withLocalTime(copy);
+        if (copy) return copy;
         return (await precaching.matchPrecache(offlinePage(url))) || Response.error();
       }
     },

@@ -6,6 +6,10 @@ day before for anyone east of UTC, i.e. every Sri Lankan student), and builds th
 from the string's parts the same way. The state decides which time zone a day means
 (state/schedule.py: Asia/Colombo).
 
+Its words are the page's language's, as the rest of the page writes them: month and weekday
+names and patterns from the server's CLDR data (`utils.dates.browser_dates`), not the
+browser's `Intl` (Chromium has no Sinhala: react-calendar wrote "November", "Sun" on /si/).
+
 The calendar itself renders in the browser only: the calendar's "today" is the visitor's. Its
 script (react-calendar, ~8 KB) is not part of the page's first download: assets/lazy_calendar.js
 imports it when the calendar nears the viewport (`Limit.CALENDAR_NEAR_PX`) or is pointed at or
@@ -26,6 +30,7 @@ from student_portal.constants import Limit
 from student_portal.i18n import current_language, gettext
 from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
+from student_portal.utils.dates import browser_dates
 
 
 def _picked_day(day: rx.Var[str]) -> tuple[rx.Var[str]]:
@@ -54,6 +59,9 @@ class MonthCalendar(rx.Component):
     max_detail: rx.Var[str]
     prev2_label: rx.Var[object]
     next2_label: rx.Var[object]
+    prev_aria_label: rx.Var[str]
+    next_aria_label: rx.Var[str]
+    date_names: rx.Var[dict[str, object]]
     on_pick_day: rx.EventHandler[_picked_day]
 
 
@@ -82,8 +90,12 @@ def month_calendar(
             retry=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
             day=selected_day,
             calendar_type="gregory",
-            # Month and weekday names in the page's language (the browser's Intl data).
+            # The page's language for what react-calendar still asks Intl (numbers); the names
+            # and patterns come with the page (assets/month_calendar.js's formatters).
             locale=_CALENDAR_LOCALES[current_language.get()],
+            date_names=browser_dates(current_language.get()),
+            prev_aria_label=gettext("Previous month"),
+            next_aria_label=gettext("Next month"),
             min_detail="month",
             max_detail="month",
             # A real null hides the year-jump buttons (Python None would drop the prop).

@@ -10,6 +10,7 @@ from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.links import external_link, internal_link
 from student_portal.constants import SHOP_WHATSAPP_NUMBER
+from student_portal.i18n import format_number, ngettext
 from student_portal.i18n.texts import Text
 from student_portal.utils.phone import whatsapp_link
 from student_portal.utils.sample_data import Tuition
@@ -28,7 +29,11 @@ def course_card(course: Tuition, *, eager: bool = False) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.span(
-                    icon("book", "size-4"), f"{course.count} Lessons", class_name="inline-flex items-center gap-1.5"
+                    icon("book", "size-4"),
+                    ngettext("{count} Lesson", "{count} Lessons", course.count).format(
+                        count=format_number(course.count)
+                    ),
+                    class_name="inline-flex items-center gap-1.5",
                 ),
                 rx.el.span(
                     icon("star", "size-4 fill-amber-400 text-amber-500"),

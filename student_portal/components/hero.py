@@ -35,7 +35,7 @@ def hero() -> rx.Component:
                 *[
                     rx.el.li(
                         external_link(
-                            label,
+                            gettext(label),
                             icon("external", "size-4"),
                             href=url,
                             class_name="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-white/40 "

@@ -9,7 +9,7 @@ from student_portal.components.icons import icon
 from student_portal.components.image import image
 from student_portal.components.save_button import save_button
 from student_portal.components.share import share_button
-from student_portal.i18n import gettext
+from student_portal.i18n import gettext, gettext_with
 from student_portal.i18n.texts import Text
 from student_portal.state.jobs import JobCard
 
@@ -22,6 +22,12 @@ def _fact(name: str, *content: rx.Component | rx.Var) -> rx.Component:
     return rx.el.span(icon(name, "size-4 shrink-0"), *content, class_name="inline-flex items-center gap-1.5")
 
 
+def _posted(date: rx.Component) -> tuple[rx.Component | str, ...]:
+    """ "Posted 28 Nov 2026" with the date where the language puts it."""
+    before, _, after = gettext("Posted {date}").partition("{date}")
+    return tuple(part for part in (before, date, after) if not isinstance(part, str) or part)
+
+
 def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Component:
     return rx.el.article(
         rx.el.div(
@@ -29,7 +35,7 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
                 job.logo_url,
                 image(
                     src=job.logo_url,
-                    alt=job.company + " logo",
+                    alt=gettext_with("{company} logo", company=job.company),
                     width=56,
                     height=56,
                     class_name="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain",
@@ -55,7 +61,7 @@ def job_card(job: JobCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Compo
         rx.el.div(
             rx.cond(
                 job.posted != "",
-                _fact("calendar", "Posted ", rx.el.time(job.posted, date_time=job.posted_iso)),
+                _fact("calendar", *_posted(rx.el.time(job.posted, date_time=job.posted_iso))),
                 rx.fragment(),
             ),
             rx.cond(job.contract != "", _fact("briefcase", job.contract), rx.fragment()),

@@ -19,7 +19,7 @@ class KeptFiles(rx.NoSSRComponent):
     lib_dependencies: list[str] = [PDFJS_PACKAGE]
 
     labels: rx.Var[dict[str, str]]
-    viewer_labels: rx.Var[dict[str, str]]
+    viewer_labels: rx.Var[dict[str, object]]
 
 
 def kept_files() -> rx.Component:

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+from student_portal.i18n import Np_
 from student_portal.i18n.texts import Text
+from student_portal.utils.plurals import plural_texts
 
 PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
+# The toolbar's count of the document's pages.
+PAGE_COUNT = Np_("{count} page", "{count} pages")
 
 
 class PdfViewer(rx.NoSSRComponent):
@@ -22,16 +26,17 @@ class PdfViewer(rx.NoSSRComponent):
     url: rx.Var[str]  # fetched once, whole (a file token does not outlive the preview)
     title: rx.Var[str]  # the toolbar's and the page area's accessible name
     file_name: rx.Var[str]  # what Download saves the file as
-    labels: rx.Var[dict[str, str]]
+    labels: rx.Var[dict[str, object]]
     page: rx.Var[int]  # opened at this page (1-based; 0: the first)
     highlight: rx.Var[list[str]]  # words marked in the text layer (a search's words)
 
 
-def viewer_labels() -> dict[str, str]:
+def viewer_labels() -> dict[str, object]:
     return {
         "loading": Text.PDF_LOADING,
         "failed": Text.PDF_FAILED,
-        "pages": Text.PDF_PAGES,
+        # pdf.js counts the pages: the browser picks the form (assets/plural.js).
+        "pageCount": plural_texts(PAGE_COUNT),
         "page": Text.PDF_PAGE,
         "zoomIn": Text.PDF_ZOOM_IN,
         "zoomOut": Text.PDF_ZOOM_OUT,

@@ -2,8 +2,8 @@
 Sinhala and Tamil .po files up to date with it (`make messages`). Not used by the site itself.
 
 Marked texts: `Message("...")` (Text's attributes), `gettext`, `ngettext`, `N_` (a text kept
-for later), `Np_` (a plural pair kept for later) and `level_text` (a text with the O/L or A/L
-level in it).
+for later), `Np_` (a plural pair kept for later), `level_text` (a text with the O/L or A/L
+level in it) and `gettext_with` (a text with its placeholders filled).
 """
 
 from __future__ import annotations
@@ -19,7 +19,14 @@ from student_portal.i18n import DOMAIN, LOCALE_DIR, po_path
 from student_portal.i18n.languages import LANGUAGES, Language
 
 PACKAGE_DIR = Path(__file__).parents[1]  # student_portal/: every module that marks texts
-KEYWORDS = {**DEFAULT_KEYWORDS, "Message": None, "N_": None, "Np_": (1, 2), "level_text": (1,)}
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "Message": None,
+    "N_": None,
+    "Np_": (1, 2),
+    "level_text": (1,),
+    "gettext_with": (1,),
+}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 

@@ -231,7 +231,6 @@ class Text:
     SAVE_FAILED = Message("Could not save this item. Please try again.")
     PDF_LOADING = Message("Loading document...")
     PDF_FAILED = Message("This document cannot be shown here. Use Download to open it.")
-    PDF_PAGES = Message("pages")
     PDF_PAGE = Message("Page")
     PDF_ZOOM_IN = Message("Zoom in")
     PDF_ZOOM_OUT = Message("Zoom out")

@@ -57,8 +57,8 @@ HOME_SHORTCUTS: Final = (
     (N_("Shop"), routes.SHOP),
 )
 SOCIAL_CHANNELS: Final = (
-    ("WhatsApp Channel", CHAT_CHANNEL_URL),
-    ("WhatsApp Group", CHAT_GROUP_URL),
+    (N_("WhatsApp Channel"), CHAT_CHANNEL_URL),
+    (N_("WhatsApp Group"), CHAT_GROUP_URL),
     ("YouTube", VIDEO_CHANNEL_URL),
     ("Facebook", SOCIAL_NETWORK_URL),
     ("TikTok", SHORT_VIDEO_URL),

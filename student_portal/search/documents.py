@@ -17,7 +17,7 @@ from student_portal import routes
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import records as r
 from student_portal.search.index import Document
-from student_portal.utils.dates import format_date
+from student_portal.utils.dates import local_day
 from student_portal.utils.query import page_url
 from student_portal.utils.sanitize import plain_text
 
@@ -69,6 +69,13 @@ def _detail(*parts: str) -> str:
     return " · ".join(part.strip() for part in parts if part and part.strip())
 
 
+def _day(moment: object) -> str:
+    """A detail's date as its Colombo day, 'YYYY-MM-DD': the index is shared by every language,
+    and the results write it in the visitor's (state/search.py)."""
+    day = local_day(moment)
+    return day.isoformat() if day else ""
+
+
 def recording(record: r.Recording, subjects: Mapping[str, str]) -> Document:
     subject = subjects.get(record.subject, "")
     return Document(
@@ -118,7 +125,7 @@ def tuition_class(record: r.TuitionClass, teachers: Mapping[str, str]) -> Docume
         title=record.name,
         text=f"{name} tuition class zoom",
         href=routes.class_page(record.teacher) if record.teacher else routes.PROFILE,
-        detail=_detail(name, format_date(record.date)),
+        detail=_detail(name, _day(record.date)),
         when=_when(record.date, record.created),
     )
 
@@ -157,7 +164,7 @@ def news(record: r.NewsItem) -> Document | None:
         title=record.title,
         text=f"{record.excerpt} {plain_text(record.content, TEXT_CHARS)} news",
         href=routes.news_item(record.id),
-        detail=_detail(format_date(record.created), plain_text(record.excerpt, 120)),
+        detail=_detail(_day(record.created), plain_text(record.excerpt, 120)),
         when=_when(record.created),
     )
 

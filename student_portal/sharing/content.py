@@ -17,7 +17,7 @@ from typing import Any
 
 from student_portal import routes
 from student_portal.constants import SITE_NAME
-from student_portal.i18n import localized
+from student_portal.i18n import gettext, localized
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import (
     ClientResponseError,
@@ -250,7 +250,7 @@ async def _folder(folder_id: str, generic: PageMeta, site_url: str, level: str) 
     crumbs = jsonld.breadcrumbs(trail)
     return replace(
         generic,
-        title=f"{name} | {label} papers and notes",
+        title=f"{name} | " + gettext("{level} papers and notes").format(level=gettext(label)),
         image=await _first_picture(site_url, slides, "image", SLIDE_THUMB),
         image_alt=name,
         json_ld=(crumbs,) if crumbs else (),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -39,6 +40,7 @@ from student_portal.state.address import replace_address
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
 from student_portal.state.live import live
+from student_portal.utils.dates import format_date
 from student_portal.utils.query import page_url
 
 log = logging.getLogger(__name__)
@@ -89,11 +91,19 @@ class SearchGroup:
     more_href: str = ""  # the list page narrowed to the query, when it has a search
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _detail_part(part: str) -> str:
+    return format_date(part) if _ISO_DAY.fullmatch(part) else gettext(part)
+
+
 def _detail(detail: str) -> str:
     """A hit's detail line in the visitor's language. The index is shared by every visitor and
-    built in English: its words ("Kuppi Recordings · Maths") are msgids, a record's own text
-    (a subject, a teacher's name) is no msgid and stays as authored."""
-    return " · ".join(gettext(part) for part in detail.split(" · ")) if detail else detail
+    built in English: its words ("Kuppi Recordings · Maths") are msgids, its dates ISO days
+    written here in the site's style, and a record's own text (a subject, a teacher's name) is
+    no msgid and stays as authored."""
+    return " · ".join(_detail_part(part) for part in detail.split(" · ")) if detail else detail
 
 
 def _hit(hit: Hit, query: str = "") -> SearchHit:

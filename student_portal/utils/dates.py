@@ -7,25 +7,37 @@ SITE_TIME_ZONE (Asia/Colombo, UTC+05:30, no daylight saving).
 
 Clock times are 12-hour with AM/PM ("8:00 PM"): that is how class times are written on Sri
 Lankan tuition posters, SMS and WhatsApp messages, and what phones there show by default.
-Month and AM/PM names come from CLDR (Babel) in the visitor's language, never the server locale's.
+Month, day and AM/PM names come from CLDR (Babel) in the visitor's language, never the server
+locale's; the browser gets the same names and patterns (`browser_dates`) for what only it can
+write (the calendar's months, the time an offline copy was kept).
 Pure: no Reflex, no I/O (today_local reads the clock only when no `now` is given), never raises.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
+from functools import cache
+from typing import Any
 
 from babel import dates as babel_dates
 
 from student_portal.constants import SITE_TIME_ZONE
 from student_portal.i18n import language, locale
+from student_portal.i18n.languages import Language
 
 UTC = UTC
-# CLDR patterns (Babel), the month and AM/PM names in the current language: "22 Nov 2026",
-# "22 නොවැ 2026", "22 நவ. 2026"; "8:00 PM", "8:00 ප.ව.".
+# The site's one date style, in every language: CLDR patterns filled with the current language's
+# names (Babel): "22 Nov 2026", "22 ඉල් 2026", "22 நவ. 2026"; the schedule's day line
+# "Sunday, 22 November 2026"; the calendar's heading "November 2026".
 DAY_PATTERN = "d MMM y"
-CLOCK_PATTERN = "h:mm a"
+LONG_DAY_PATTERN = "EEEE, d MMMM y"
+DAY_WIDE_PATTERN = "d MMMM y"  # a calendar day's button, read out: "28 November 2026"
+MONTH_PATTERN = "MMMM y"
+# The clock: each language's own CLDR 12-hour form ("8:00 PM", "ප.ව. 8:00"), except that CLDR's
+# Tamil AM/PM are the Latin letters: Tamil writes the part of the day ("காலை 8:00", "மாலை 4:00").
+CLOCK_SKELETONS = {Language.EN: "hm", Language.SI: "hm", Language.TA: "Bhm"}
 
 # PocketBase's own form and the ISO forms around it; nothing fancier (week dates, basic format).
 _DATETIME_RE = re.compile(
@@ -105,16 +117,50 @@ def parse_iso_day(value: object) -> date | None:
     return local_day(text)
 
 
+@cache
+def clock_pattern(language: Language) -> str:
+    """The CLDR pattern of `language`'s clock: "h:mm a", "a h:mm", "B h:mm"."""
+    return str(locale(language).datetime_skeletons[CLOCK_SKELETONS[language]].pattern)
+
+
 def format_clock(dt: object) -> str:
-    """Colombo clock time, 12-hour: "8:00 PM", "12:05 AM"; "" when there is no time."""
+    """Colombo clock time, 12-hour: "8:00 PM", "12:05 AM" ("ප.ව. 8:00", "இரவு 8:00"); "" when
+    there is no time."""
     local = to_local(dt)
     if local is None:
         return ""
-    return babel_dates.format_time(local, CLOCK_PATTERN, locale=locale(language()))
+    return babel_dates.format_time(local, clock_pattern(language()), locale=locale(language()))
 
 
-def _format_day(day: date) -> str:
-    return babel_dates.format_date(day, DAY_PATTERN, locale=locale(language()))
+def _format_day(day: date, pattern: str = DAY_PATTERN) -> str:
+    return babel_dates.format_date(day, pattern, locale=locale(language()))
+
+
+def format_long_day(value: object) -> str:
+    """ "Sunday, 22 November 2026" for a day ('YYYY-MM-DD' or a date); "" when it is not one."""
+    day = value if isinstance(value, date) and not isinstance(value, datetime) else None
+    if isinstance(value, str) and _DAY_RE.fullmatch(value.strip()):
+        day = parse_iso_day(value)
+    return _format_day(day, LONG_DAY_PATTERN) if day else ""
+
+
+def format_minutes(minutes: object) -> str:
+    """A duration in minutes as the language says it ("90 minutes", "මිනිත්තු 90", "90 நிமிடங்கள்",
+    CLDR's units through Babel), rounded to the minute; "" when it is missing, not positive or
+    not a finite number."""
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float):
+        return ""
+    if not math.isfinite(minutes) or minutes <= 0:
+        return ""
+    try:
+        # Whole seconds, not a timedelta: a stored 1e12 minutes is past timedelta's range but
+        # still a number.
+        seconds = round(minutes * 60)
+        return babel_dates.format_timedelta(
+            seconds, granularity="minute", threshold=math.inf, locale=locale(language())
+        )
+    except (OverflowError, ValueError):  # too large to round to a whole minute
+        return ""
 
 
 def format_date(dt_or_str: object) -> str:
@@ -136,3 +182,35 @@ def today_local(now: datetime | None = None) -> date:
         return day
     # An instant at the very end of the calendar cannot move to +05:30; its own day will do.
     return moment.date()
+
+
+@cache
+def browser_dates(language: Language) -> dict[str, Any]:
+    """What the browser needs to write a date in the site's style and `language` without its
+    own locale data (assets/date_style.js): CLDR's names from Babel and the patterns."""
+    cldr = locale(language)
+    clock = clock_pattern(language)
+    found = re.search(r"a+|B+", clock)
+    period = found.group(0) if found else "a"
+    return {
+        "months": [cldr.months["format"]["abbreviated"][month] for month in range(1, 13)],
+        "monthsWide": [cldr.months["format"]["wide"][month] for month in range(1, 13)],
+        # Babel counts from Monday (0), the browser's Date.getDay() from Sunday.
+        "weekdays": [cldr.days["format"]["wide"][(day + 6) % 7] for day in range(7)],
+        "weekdaysShort": [cldr.days["format"]["abbreviated"][(day + 6) % 7] for day in range(7)],
+        # The part of the day each hour has (on the half hour: "noon" is 12:00 itself)...
+        "periods": [babel_dates.format_time(time(hour, 30), period, locale=cldr) for hour in range(24)],
+        # ...and the flexible ones' own names for midnight and noon ("12:00 noon").
+        "onTheHour": {
+            str(hour): babel_dates.format_time(time(hour), period, locale=cldr)
+            for hour in (0, 12)
+            if period.startswith("B")
+        },
+        "day": DAY_PATTERN,
+        "longDay": LONG_DAY_PATTERN,
+        "dayWide": DAY_WIDE_PATTERN,
+        "month": MONTH_PATTERN,
+        "clock": clock,
+        # A moment: the day and the clock as CLDR joins them ("{1}, {0}": "22 Nov 2026, 8:00 PM").
+        "moment": str(cldr.datetime_formats["medium"]).replace("{1}", DAY_PATTERN).replace("{0}", clock),
+    }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-from student_portal.utils.dates import parse_iso_day
+from student_portal.utils.dates import format_long_day, format_minutes
 
 
 class Scheduled(Protocol):
@@ -32,14 +32,10 @@ def classes_on_day(classes: Iterable[ScheduledT], day: str) -> list[ScheduledT]:
 
 
 def day_label(day: str) -> str:
-    """'2026-11-22' -> "Sunday, 22 November 2026" ("" when `day` is not a day)."""
-    value = parse_iso_day(day) if len(day.strip()) == 10 else None
-    return f"{value:%A}, {value.day} {value:%B %Y}" if value else ""
+    """'2026-11-22' -> "Sunday, 22 November 2026" in the current language ("" when `day` is not a day)."""
+    return format_long_day(day)
 
 
 def minutes_label(duration: float | None) -> str:
-    """ "90 minutes" ("" when the duration is missing or not positive)."""
-    if duration is None or duration <= 0:
-        return ""
-    minutes = int(duration) if float(duration).is_integer() else round(duration, 1)
-    return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    """ "90 minutes" in the current language ("" when the duration is missing or not positive)."""
+    return format_minutes(duration)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 import time
+from datetime import datetime
 
 import httpx
 import pytest
+from babel.dates import format_datetime
 from playwright.sync_api import BrowserContext, Page, expect
 
 from student_portal import routes
@@ -16,6 +18,7 @@ from student_portal.build.offline_page import FONT_FAMILIES
 from student_portal.i18n import gettext, in_language
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
+from student_portal.utils.dates import browser_dates
 from tests.e2e.auth_support import fake_token, start_signed_in, store_auth
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
@@ -52,6 +55,17 @@ def _jobs_copied(context: BrowserContext, base_url: str, language: Language = La
     return page
 
 
+def _saved_at_text(page: Page, iso: str, language: Language) -> str:
+    """The moment `iso` on the browser's clock, as the server writes a day and a time in `language`
+    (issue 33: one date style, the offline banner's included): "28 Nov 2026, 3:03 AM"."""
+    parts = page.evaluate(
+        "iso => { const d = new Date(iso); return [d.getFullYear(), d.getMonth() + 1, d.getDate(),"
+        " d.getHours(), d.getMinutes()]; }",
+        iso,
+    )
+    return format_datetime(datetime(*parts), browser_dates(language)["moment"], locale=language.value)
+
+
 def test_service_worker_installs_and_precaches_the_app_shell(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
     worker_ready(page)
@@ -86,12 +100,13 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
     viewer.get_by_test_id("keep-offline").click()
     expect(viewer.get_by_test_id("keep-offline")).to_have_text(Text.KEPT_OFFLINE)
 
-    # The page wrote its plain local time (no locale formatting on its main thread)...
+    # The page wrote the time in the site's date style (the server's names, no Intl)...
     copy = page.evaluate(
         """() => caches.open('sp-pages').then(c => c.keys().then(keys => c.match(keys.find(
             k => new URL(k.url).pathname === '/jobs')))).then(r => r.text())"""
     )
-    assert re.search(r'<time [^>]*data-saved-at=""[^>]*>\d{4}-\d\d-\d\d \d\d:\d\d</time>', copy)
+    stored = re.search(r'<time datetime="([^"]+)">([^<]*)</time>', copy)
+    assert stored and stored.group(2) == _saved_at_text(page, stored.group(1), Language.EN)
     context.set_offline(True)
     try:
         page.goto(base_url + "/jobs")
@@ -99,9 +114,8 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
         expect(banner).to_contain_text("as you last saw it")
         saved_at = banner.locator("time").get_attribute("datetime") or ""
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", saved_at)
-        # ...and the worker writes it in the page's language as it serves the copy
-        shown = page.evaluate("iso => new Date(iso).toLocaleString('en')", saved_at)
-        expect(banner.locator("time")).to_have_text(shown)
+        # ...and the worker serves it as it is
+        expect(banner.locator("time")).to_have_text(_saved_at_text(page, saved_at, Language.EN))
         expect(page.get_by_role("heading", name=first_title).first).to_be_visible()
 
         page.goto(base_url + "/booking")  # never visited here
@@ -132,6 +146,10 @@ def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext
         expect(banner).to_contain_text(before.strip())
         expect(banner).to_contain_text(after.strip())
         expect(banner).not_to_contain_text("You are offline")
+        # its time too: the site's date style in Sinhala ("28 ඉල් 2026 ප.ව. 3:03"), not "11/28/2026, 3:03:07 AM"
+        saved = banner.locator("time")
+        expect(saved).to_have_text(_saved_at_text(page, saved.get_attribute("datetime") or "", Language.SI))
+        assert not re.search(r"[A-Za-z]", saved.inner_text())
     finally:
         context.set_offline(False)
 
