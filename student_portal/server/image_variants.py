@@ -49,6 +49,12 @@ THUMB_SIZES = frozenset(
         "960x360",
         "1280x320",
         "1280x480",
+        # Whole pictures ("f": fit, never cropped) where the picture carries words: banners,
+        # avatars, promo cards (pb_migrations/1795301700_fit_thumbs.js).
+        "96x96f",
+        "256x256f",
+        "400x300f",
+        "1280x320f",
     }
 )
 
