@@ -235,7 +235,10 @@ def test_buttons_in_sections_not_yet_drawn_are_not_covered(page: Page, base_url:
 # Scrolls the page to its end a screen at a time, as a thumb does, and returns the document's
 # height before the first step and after each (two frames each: parts nearing the screen get drawn).
 _HEIGHTS_WHILE_SCROLLING = """async () => {
-  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const frame = () => new Promise((done) => {
+    requestAnimationFrame(() => requestAnimationFrame(done));
+    setTimeout(done, 500);  // no endless wait if the browser draws no frame
+  });
   const root = document.documentElement, heights = [root.scrollHeight];
   while (scrollY + innerHeight < root.scrollHeight - 1) {
     scrollBy(0, innerHeight * 0.8);

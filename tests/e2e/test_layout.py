@@ -108,6 +108,13 @@ def _path(route: Route, language: Language) -> str:
 # the screen): the check measures all of the page.
 DRAW_EVERYTHING = ".render-when-near { content-visibility: visible !important; }"
 
+# Two frames for what follows a resize (carousels measure their window), or at most half a
+# second: a page the browser does not draw at the moment gets no frames.
+SETTLE = """() => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(done));
+  setTimeout(done, 500);
+})"""
+
 # The header's two menus: everything that leaves the bar is in the first one.
 MENUS = ("#phone-menu", "#language-menu")
 
@@ -125,7 +132,7 @@ def _misfits(page: Page, base_url: str, route: Route, language: Language, *, sig
     problems = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": HEIGHT})
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.evaluate(SETTLE)
         problems += [f"{path} at {width} px: {problem}" for problem in page.evaluate(MISFITS)]
         for menu in MENUS if menus else ():
             toggle = page.locator(f"{menu} > summary")
