@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench clean
+.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -120,6 +120,11 @@ format: $(VENV)/.installed-test
 # BENCH_ARGS="--quick" for a smoke run, BENCH_ARGS="--only lighthouse,concurrency" for a subset.
 bench: install-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
+
+## screenshots: every page x en/si/ta x 360 and 1280 px x light and dark into screenshots/, with a
+## contact sheet per route (docs/screenshots.md); SCREENSHOTS_ARGS="--only /,/jobs" for a few pages
+screenshots: install-test
+	$(BIN)/python -m tools.screenshots $(SCREENSHOTS_ARGS)
 
 ## messages: extract every marked text into student_portal/i18n/locale/messages.pot and merge it into the
 ## Sinhala and Tamil .po files: new texts arrive empty (never a fuzzy guess), unchanged files are left

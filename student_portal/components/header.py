@@ -1,7 +1,16 @@
 """Sticky header: logo, the eight-entry navigation (four short tabs and a menu on phones),
-and the sign-in button."""
+and the sign-in button.
+
+The bar holds what fits in one row in the page's language, and the menu holds everything: Sinhala
+and Tamil names are up to twice as long as English ones (the Tamil entries alone take ~1,160 px),
+so where a language's words do not fit, items move into the menu instead of getting smaller.
+`FITS` says, per language, from which width each part shows (tests/e2e/test_layout.py checks
+every page at 360-1,280 px in every language, and fails when a translation no longer fits).
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import reflex as rx
 from reflex.event import key_event
@@ -14,7 +23,8 @@ from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_box, search_icon_link
 from student_portal.components.theme_toggle import theme_toggle
 from student_portal.constants import SITE_NAME
-from student_portal.i18n import N_, gettext
+from student_portal.i18n import N_, current_language, gettext
+from student_portal.i18n.languages import Language
 from student_portal.routes.navigation import NAVIGATION, PHONE_TAB_URLS, NavItem
 from student_portal.state.auth import AuthState
 from student_portal.utils.page_actions import page_action_handler
@@ -31,6 +41,37 @@ BAR = "sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
 ROW = "mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4 xl:max-w-7xl"
 
 
+@dataclass(frozen=True)
+class Fit:
+    """From which width (a Tailwind breakpoint, "" for every width) a part of the bar shows in
+    one language, as measured with its font at 360-1,280 px signed in (Logout is the longer
+    button), with some room to spare for other system fonts."""
+
+    navigation: str | None  # the eight entries in the bar; below (None: at every width) tabs and the menu
+    tabs: tuple[str, ...]  # each of the phone tabs (PHONE_TAB_URLS), in their order
+
+
+FITS: dict[Language, Fit] = {
+    # English: the entries, search box, language, theme and Logout need ~1,150 px: from 1,280 px.
+    # Four tabs beside Logout need 370 px: on a 360 px phone "Jobs" is in the menu, at 320 "A/L" too.
+    Language.EN: Fit("xl", ("", "", "min-[360px]", "min-[390px]")),
+    # The entries need 1,200-1,450 px in Sinhala and Tamil without the rest of the bar, more than
+    # the row's 1,248: tabs and the menu at every width; the tabs need ~620 / ~700 px with Logout.
+    Language.SI: Fit(None, ("md", "md", "md", "md")),
+    Language.TA: Fit(None, ("md", "md", "md", "md")),
+}
+
+
+def _from(breakpoint: str, display: str) -> str:
+    """Classes that show an element from `breakpoint` on ("" = always) with `display`."""
+    return f"hidden {breakpoint}:{display}" if breakpoint else display
+
+
+def _until(breakpoint: str | None) -> str:
+    """Classes that hide an element from `breakpoint` on (None = never)."""
+    return f"{breakpoint}:hidden" if breakpoint else ""
+
+
 def logo_badge() -> rx.Component:
     return rx.el.span(
         "SP",
@@ -39,11 +80,12 @@ def logo_badge() -> rx.Component:
     )
 
 
-def logo() -> rx.Component:
+def logo(fit: Fit) -> rx.Component:
+    # The name is spelled out where there is room for it: not on phones, nor beside the entries.
+    shown = "sm:not-sr-only" + (f" {fit.navigation}:sr-only" if fit.navigation else "")
     return internal_link(
         logo_badge(),
-        rx.el.span(SITE_NAME, class_name="hidden font-semibold text-slate-900 sm:inline"),
-        rx.el.span(SITE_NAME, class_name="sr-only sm:hidden"),
+        rx.el.span(SITE_NAME, class_name=f"sr-only font-semibold whitespace-nowrap text-slate-900 {shown}"),
         href=routes.HOME,
         class_name="flex shrink-0 items-center gap-2",
     )
@@ -70,25 +112,29 @@ def saved_link(active: str, extra: str = "px-3") -> rx.Component:
     return rx.cond(AuthState.is_authenticated, nav_link(SAVED_ITEM, active == SAVED_ITEM.url, SAVED_ITEM.title, extra))
 
 
-def desktop_navigation(active: str) -> rx.Component:
+def desktop_navigation(active: str, shown_from: str) -> rx.Component:
     return rx.el.nav(
-        # px-2 below 2xl: the header's search box needs the room at 1024-1535 px.
-        *[nav_link(item, item.url == active, item.title, "px-2 2xl:px-3") for item in NAVIGATION],
-        saved_link(active, "px-2 2xl:px-3"),
+        *[nav_link(item, item.url == active, item.title, "px-2") for item in NAVIGATION],
+        saved_link(active, "px-2"),
         aria_label=gettext("Main"),
-        class_name="hidden items-center gap-1 lg:flex",
+        class_name=f"{_from(shown_from, 'flex')} items-center gap-1",
     )
 
 
-def phone_tabs(active: str) -> rx.Component:
+def phone_tabs(active: str, fit: Fit) -> rx.Component:
     by_url = {item.url: item for item in NAVIGATION}
     return rx.el.nav(
         *[
-            nav_link(by_url[url], url == active, by_url[url].short_title or by_url[url].title, "px-1.5 sm:px-2")
-            for url in PHONE_TAB_URLS
+            nav_link(
+                by_url[url],
+                url == active,
+                by_url[url].short_title or by_url[url].title,
+                f"px-1.5 sm:px-2 {_from(shown_from, 'block')}",
+            )
+            for url, shown_from in zip(PHONE_TAB_URLS, fit.tabs, strict=True)
         ],
         aria_label=gettext("Sections"),
-        class_name="flex items-center gap-0.5 lg:hidden",
+        class_name=f"flex items-center gap-0.5 {_until(fit.navigation)}",
     )
 
 
@@ -106,8 +152,9 @@ class MenuDetails(rx.el.Details):
 _CLOSE_ON_ESCAPE = page_action_handler("closeMenuOnEscape", PHONE_MENU_ID, event_arg="key")
 
 
-def phone_menu(active: str, route: str = "/") -> rx.Component:
-    """The full menu behind a toggle. A native <details>: works before any script loads."""
+def phone_menu(active: str, route: str, hidden_from: str | None) -> rx.Component:
+    """The full menu behind a toggle (up to `hidden_from`, a breakpoint; None: at every width).
+    A native <details>: works before any script loads."""
     return MenuDetails.create(
         rx.el.summary(
             icon("menu", "size-6"),
@@ -125,26 +172,28 @@ def phone_menu(active: str, route: str = "/") -> rx.Component:
             theme_toggle("flex py-2 px-3 text-sm font-medium", with_label=True),
             language_switch(route, "flex border-t border-slate-200 pt-1"),
             aria_label=gettext("Menu"),
+            # As wide as the header on phones; under its toggle, a column's width, on wider screens.
             class_name="absolute right-2 left-2 mt-2 grid gap-1 rounded-lg border border-slate-200 "
-            "bg-white p-2 shadow-lg",
+            "bg-white p-2 shadow-lg sm:right-0 sm:left-auto sm:w-72",
         ),
         id=PHONE_MENU_ID,
         on_key_down=_CLOSE_ON_ESCAPE,
-        class_name="lg:hidden",
+        class_name=f"sm:relative {_until(hidden_from)}",
     )
 
 
 def site_header(active: str, route: str = "/") -> rx.Component:
+    fit = FITS[current_language.get()]
     return rx.el.header(
         rx.el.div(
-            logo(),
-            desktop_navigation(active),
+            logo(fit),
+            desktop_navigation(active, fit.navigation) if fit.navigation else rx.fragment(),
             rx.el.div(
                 search_box(),
                 search_icon_link(),
                 language_menu(route, "hidden lg:block"),
-                phone_tabs(active),
-                phone_menu(active, route),
+                phone_tabs(active, fit),
+                phone_menu(active, route, fit.navigation),
                 theme_toggle("hidden size-10 items-center justify-center lg:flex"),
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",

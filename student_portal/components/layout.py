@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import reflex as rx
@@ -58,10 +59,30 @@ def floating_chat_link() -> rx.Component:
     )
 
 
-def render_when_near(child: rx.Component) -> rx.Component:
+@dataclass(frozen=True)
+class NearHeights:
+    """About how tall (px) a part is once drawn, on phones and from 640, 768 and 1,024 px wide:
+    the space it holds until it is first drawn (the browser then remembers its real height)."""
+
+    phone: int
+    small: int
+    medium: int
+    large: int
+
+    @property
+    def class_name(self) -> str:
+        # One custom property per width, read by .render-when-near (assets/styles/rendering.css).
+        return (
+            f"[--near-height:{self.phone}px] sm:[--near-height:{self.small}px] "
+            f"md:[--near-height:{self.medium}px] lg:[--near-height:{self.large}px]"
+        )
+
+
+def render_when_near(child: rx.Component, heights: NearHeights) -> rx.Component:
     """`child` drawn only once it nears the viewport (assets/styles/rendering.css): for the parts of
-    a long page below a phone's first screen. Nothing inside may be `position: fixed`."""
-    return rx.el.div(child, class_name="render-when-near")
+    a long page below a phone's first screen, holding `heights` until then. Nothing inside may be
+    `position: fixed`."""
+    return rx.el.div(child, class_name=f"render-when-near {heights.class_name}")
 
 
 def shell(*children: rx.Component, route: str) -> rx.Component:

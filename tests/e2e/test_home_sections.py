@@ -231,3 +231,35 @@ def test_buttons_in_sections_not_yet_drawn_are_not_covered(page: Page, base_url:
     page.wait_for_load_state("networkidle")
     found = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["target-size"]}})
     assert not [v["id"] for v in found.response["violations"]], found.response["violations"]
+
+
+# Scrolls the page to its end a screen at a time, as a thumb does, and returns the document's
+# height before the first step and after each (two frames each: parts nearing the screen get drawn).
+_HEIGHTS_WHILE_SCROLLING = """async () => {
+  const frame = () => new Promise((done) => {
+    requestAnimationFrame(() => requestAnimationFrame(done));
+    setTimeout(done, 500);  // no endless wait if the browser draws no frame
+  });
+  const root = document.documentElement, heights = [root.scrollHeight];
+  while (scrollY + innerHeight < root.scrollHeight - 1) {
+    scrollBy(0, innerHeight * 0.8);
+    await frame();
+    heights.push(root.scrollHeight);
+  }
+  return heights;
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/ta/"])
+def test_the_home_page_keeps_its_length_while_a_phone_scrolls_it(page: Page, base_url: str, path: str) -> None:
+    # Parts not yet drawn hold about the space they take once drawn (render_when_near's heights):
+    # the scroll bar and the visitor's place stay put. They held 150rem each: 16,800 px shrinking
+    # to 9,500 as the visitor scrolled.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url + path)
+    expect(page.get_by_test_id("talent-card").first).to_be_attached()
+    expect(page.get_by_test_id("skeletons")).to_have_count(0)
+    page.evaluate("document.fonts.ready")
+    heights = page.evaluate(_HEIGHTS_WHILE_SCROLLING)
+    assert len(heights) > 5  # it did scroll, through the whole page
+    assert max(heights) - min(heights) <= 0.03 * heights[-1], heights
