@@ -98,8 +98,10 @@ pages: install
 # Browser tests run apart: Playwright's sync API and pytest-asyncio each want the event loop.
 T ?=
 ifeq ($(strip $(T)),)
+# Unit and integration tests in two processes (pytest-xdist: one per core; each starts its own
+# PocketBase), then the browser tests, which share one built site and so run in one.
 test: install-test pages lint
-	$(BIN)/python -m pytest tests/unit tests/integration -q
+	$(BIN)/python -m pytest tests/unit tests/integration -q -n 2
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
 else
 test: install-test
