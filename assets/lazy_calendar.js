@@ -5,10 +5,10 @@
  * download it.
  *
  * Used by student_portal/components/calendar.py, which reserves the calendar's box and builds
- * what stands in it until the chunk is here: `placeholder` (the spec's "Loading schedule...")
- * and, when the chunk could not be fetched (offline), `failedMessage` with `retry` (a button,
- * the one tab stop: focusing or pressing it asks again, and the calendar then takes the focus);
- * the next approach asks again too.
+ * what stands in it until the chunk is here: `placeholder` (a "Show calendar" button, the one
+ * tab stop: focusing or pressing it loads the calendar, which then takes the focus) and
+ * `failedMessage`, shown above that button when the chunk could not be fetched (offline); the
+ * next approach, focus or press asks again.
  * Every other prop goes to MonthCalendar as is. No JSX: the file is served as is to Vite.
  */
 import { createElement, startTransition, useCallback, useLayoutEffect, useRef, useState } from "react";
@@ -36,7 +36,7 @@ function loadCalendar() {
 const BOX = { flex: "1 1 auto", display: "flex", flexDirection: "column" };
 const CENTRED = { ...BOX, alignItems: "center", justifyContent: "center", gap: "0.75rem", textAlign: "center" };
 
-export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, retry, className, ...calendar }) {
+export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, className, ...calendar }) {
   const [Calendar, setCalendar] = useState(() => calendarModule?.MonthCalendar ?? null);
   const [failed, setFailed] = useState(false);
   const box = useRef(null);
@@ -52,7 +52,7 @@ export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, retry, c
 
   useNearScreen(box, nearPx, want, Calendar);
 
-  // The retry button under the focus is gone: a keyboard user lands on the chosen day.
+  // The button under the focus is gone: a keyboard user lands on the chosen day.
   useLayoutEffect(() => {
     const element = box.current;
     if (Calendar && element && focused.current && !element.contains(document.activeElement)) {
@@ -77,6 +77,6 @@ export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, retry, c
         if (!event.currentTarget.contains(event.relatedTarget)) focused.current = false;
       },
     },
-    ...(Calendar ? [createElement(Calendar, calendar)] : failed ? [failedMessage, retry] : [placeholder]),
+    ...(Calendar ? [createElement(Calendar, calendar)] : [failed ? failedMessage : null, placeholder]),
   );
 }

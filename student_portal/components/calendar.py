@@ -13,9 +13,8 @@ browser's `Intl` (Chromium has no Sinhala: react-calendar wrote "November", "Sun
 The calendar itself renders in the browser only: the calendar's "today" is the visitor's. Its
 script (react-calendar, ~8 KB) is not part of the page's first download: assets/lazy_calendar.js
 imports it when the calendar nears the viewport (`Limit.CALENDAR_NEAR_PX`) or is pointed at or
-focused. Until then the spec's "Loading schedule..." stands in the box reserved for the
-calendar; if the script cannot be fetched (offline) a message says so, above a button that
-asks again.
+focused. Until then a "Show calendar" button stands in the box reserved for the calendar, and if
+the script cannot be fetched (offline) a message says so above it.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from typing import Any
 import reflex as rx
 
 from student_portal.components.buttons import SECONDARY
-from student_portal.components.feedback import error_message, loading_message
+from student_portal.components.feedback import error_message
 from student_portal.constants import Limit
 from student_portal.i18n import current_language, gettext
 from student_portal.i18n.languages import Language
@@ -48,7 +47,6 @@ class MonthCalendar(rx.Component):
     near_px: rx.Var[int]
     placeholder: rx.Var[rx.Component]
     failed_message: rx.Var[rx.Component]
-    retry: rx.Var[rx.Component]
 
     day: rx.Var[str]
     marked_days: rx.Var[list[str]]
@@ -85,9 +83,8 @@ def month_calendar(
     return rx.el.div(
         MonthCalendar.create(
             near_px=Limit.CALENDAR_NEAR_PX,
-            placeholder=loading_message(Text.LOADING_SCHEDULE),
+            placeholder=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
             failed_message=error_message(Text.CALENDAR_FAILED),
-            retry=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
             day=selected_day,
             calendar_type="gregory",
             # The page's language for what react-calendar still asks Intl (numbers); the names
