@@ -84,6 +84,14 @@ FACES: dict[str, Face] = {
     "/notes": Face((Text.FAILED_TO_LOAD_NOTES,), absent="[data-testid=document]"),
     "/class/{teacher}": Face((Text.CLASS_LOAD_FAILED,), absent="[data-testid=document]"),
     "/saved": Face((Text.SAVED_LOAD_FAILED,), absent="[data-testid^=saved-]"),
+    # Forms and pages that act on a mailed link or an address: nothing to list, their heading shows.
+    "/read": STATIC,
+    "/sign-up": STATIC,
+    "/forgot-password": STATIC,
+    "/verify/expired-token": STATIC,
+    "/reset-password/expired-token": STATIC,
+    "/confirm-email/expired-token": STATIC,
+    "/account": STATIC,
 }
 
 # One page of each family, for the faults that behave alike on all of them.
