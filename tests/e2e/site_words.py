@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -29,6 +30,7 @@ from babel.messages.pofile import read_po
 
 from student_portal.i18n import po_path
 from student_portal.i18n.languages import Language
+from student_portal.search.extraction import extract_pages
 from student_portal.utils.sample_data import TUITION
 from tests.support.admin import superuser_client
 
@@ -100,6 +102,10 @@ def _lines(value: str) -> Iterator[str]:
             yield normalize(re.sub(r"^\s*(?:[-*+>#]+|\d+\.)\s+", "", line))
 
 
+# The files the demo data's records hold (pb/pb_seed).
+SEED_FILES = Path(__file__).resolve().parents[2] / "pb" / "pb_seed"
+
+
 @dataclass(frozen=True)
 class Content:
     """Every string stored in the data set, for telling the site's words from its content."""
@@ -150,6 +156,10 @@ def demo_content(pocketbase_url: str) -> Content:
                 break
             page += 1
     values.extend(s for tuition in TUITION for s in (tuition.title, tuition.instructor))
+    # The demo PDFs' own words (search shows snippets of them): content too, each page as one line
+    # as a snippet joins it.
+    for pdf in sorted(SEED_FILES.glob("*.pdf")):
+        values.extend(" ".join(page.split()) for page in extract_pages(pdf.read_bytes()).pages)
     return Content.of(values)
 
 
