@@ -102,10 +102,10 @@ ifeq ($(strip $(T)),)
 # PocketBase), then the browser tests, which share one built site and so run in one.
 test: install-test pages lint
 	$(BIN)/python -m pytest tests/unit tests/integration -q -n 2
-	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900
 else
 test: install-test
-	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio)
+	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio --timeout=900)
 endif
 
 ## lint: ruff's formatter and linter, and mypy on student_portal/ (rules in pyproject.toml); `make format` applies ruff's fixes
