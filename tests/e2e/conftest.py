@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.site_words import Content, demo_content
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
 from tests.support.pocketbases import SUPERUSER, schema_only_migrations, start_pocketbase
 from tests.support.redis_server import RedisServer
@@ -48,6 +49,12 @@ def demo_pocketbase(tmp_path_factory: pytest.TempPathFactory):
     server = start_pocketbase(tmp_path_factory.mktemp("pb") / "demo")
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def content(demo_pocketbase) -> Content:
+    """What the demo data set holds: the words a one-language check takes as content."""
+    return demo_content(demo_pocketbase.url)
 
 
 @pytest.fixture(scope="session")

@@ -67,6 +67,14 @@ FORBIDDEN_DOM = """(allowedFrameOrigins) => {
 }"""
 
 
+# Two frames for what follows a resize or a theme change (carousels measure their window), or at
+# most half a second: a page the browser does not draw at the moment gets no frames.
+SETTLE = """() => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(done));
+  setTimeout(done, 500);
+})"""
+
+
 def wait_for_content(page: Page) -> None:
     """Every section finished loading: no skeletons, no "Loading..." message."""
     expect(page.get_by_test_id("skeletons")).to_have_count(0, timeout=CONTENT_TIMEOUT_MS)

@@ -27,11 +27,13 @@ from typing import Any
 
 import httpx
 from babel.messages.pofile import read_po
+from playwright.sync_api import Page, expect
 
 from student_portal.i18n import po_path
 from student_portal.i18n.languages import Language
 from student_portal.search.extraction import extract_pages
 from student_portal.utils.sample_data import TUITION
+from tests.e2e.page_checks import wait_for_content
 from tests.support.admin import superuser_client
 
 # Every text node and read-out attribute of the document (or of the element given), with where
@@ -191,3 +193,28 @@ def english_left(found: list[list[str]], content: Content, language: Language) -
         if bad:
             problems.append(f"{where}: {text!r} ({', '.join(dict.fromkeys(bad))})")
     return sorted(set(problems))
+
+
+# Brings every part of the page near the screen once (sections drawn when near, the calendar
+# fetched when near), then back to the top.
+SCROLL_THROUGH = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)));
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+    scrollTo(0, y);
+    await frame();
+  }
+  scrollTo(0, 0);
+}"""
+
+
+def site_words_left(page: Page, content: Content, language: Language) -> list[str]:
+    """The English left among the site's own words once every part of the page has been drawn
+    (its calendars too)."""
+    wait_for_content(page)
+    page.evaluate(SCROLL_THROUGH)
+    calendar = page.locator("[data-calendar]")
+    for index in range(calendar.count()):
+        expect(calendar.nth(index)).to_have_attribute("data-calendar", "ready")
+    wait_for_content(page)
+    page.wait_for_load_state("networkidle")
+    return english_left(page.evaluate(SITE_TEXTS), content, language)
