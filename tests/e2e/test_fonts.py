@@ -1,19 +1,54 @@
 """Sinhala and Tamil letters render in our self-hosted Noto fonts, even in a browser without a
-system font for them (this machine's Chromium: `fc-list` has no Sinhala or Tamil font), and an
-English-only page downloads no font at all."""
+system font for them, and an English-only page downloads no font at all.
+
+The machine has Debian's Noto Sinhala and Tamil (`make test` installs them for the PDFs the tests
+write), and the site's faces name them first (`local()`): these tests' Chromium is started with
+a fontconfig that hides every system font for those scripts, as on a phone or desktop without one.
+"""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import os
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Page, expect
 
 from student_portal import routes
 from student_portal.i18n.texts import Text
-from tests.e2e.page_checks import DRAWN
+from tests.e2e.page_checks import DRAWN, wait_for_content
 
 SINHALA = "Noto Sans Sinhala"
 TAMIL = "Noto Sans Tamil"
 # Common Tamil words a Tamil page shows (no demo record is in Tamil yet).
 TAMIL_SAMPLE = "தமிழ் மொழி மூலம் வினாத்தாள்கள்"
+
+# The system's fonts and settings, less any file for Sinhala or Tamil letters.
+WITHOUT_SINHALA_OR_TAMIL = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><glob>*Sinhala*</glob><glob>*Tamil*</glob></rejectfont></selectfont>
+</fontconfig>
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(
+    browser_type: BrowserType, browser_type_launch_args: dict, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Browser]:
+    """Chromium without a system font for Sinhala or Tamil (for this module's pages)."""
+    config = tmp_path_factory.mktemp("fontconfig") / "fonts.conf"
+    config.write_text(WITHOUT_SINHALA_OR_TAMIL)
+    launched = browser_type.launch(**browser_type_launch_args, env={**os.environ, "FONTCONFIG_FILE": str(config)})
+    yield launched
+    launched.close()
+
+
+def test_the_browser_has_no_system_font_for_sinhala_or_tamil(page: Page) -> None:
+    """The premise of the tests below: without our faces, Sinhala is drawn in no Sinhala font."""
+    page.set_content('<p id="probe" style="font-family: sans-serif">යාළුවන්ගේ தமிழ்</p>')
+    assert not {SINHALA, TAMIL, "Noto Serif Sinhala", "Noto Serif Tamil"} & set(_families_used(page, "#probe"))
 
 
 def _font_files(page: Page, path: str) -> list[str]:
@@ -95,12 +130,15 @@ def test_tamil_text_renders_in_our_font_not_tofu(page: Page, base_url: str) -> N
     assert fonts == []
     tamil_fonts: list[str] = []
     page.on("response", lambda r: tamil_fonts.append(r.url) if r.request.resource_type == "font" else None)
-    # Tamil text on a real page of ours (its stylesheet): the Tamil face loads on demand.
+    # Tamil text on a real page of ours (its stylesheet): the Tamil face loads on demand. Added
+    # once the page's content is in, at the end of the body: React redraws inside <main>.
+    wait_for_content(page)
     page.evaluate(
         "(text) => { const p = document.createElement('p'); p.id = 'tamil-probe'; p.lang = 'ta';"
-        " p.textContent = text; document.querySelector('main h1').after(p); }",
+        " p.textContent = text; document.body.append(p); }",
         TAMIL_SAMPLE,
     )
+    expect(page.locator("#tamil-probe")).to_be_visible()
     page.wait_for_function("[...document.fonts].some(f => f.family.includes('Tamil') && f.status === 'loaded')")
     page.evaluate("document.fonts.ready")
     assert [u.rsplit("/", 1)[-1].split("-normal")[0] for u in tamil_fonts] == ["noto-sans-tamil-tamil-400"]
