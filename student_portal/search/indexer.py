@@ -263,12 +263,17 @@ class PaperIndexer:
                 await self.drain()
             except asyncio.CancelledError:
                 raise
+            except ClientResponseError as error:
+                # PocketBase down, restarting or refusing the credential: expected, one line (the
+                # site's rule for backend faults), no traceback.
+                log.warning("paper search: indexing paused (%s); retrying in a while", error)
             except Exception:
                 log.exception("paper search: indexing failed; retrying in a while")
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), 30.0)
+            else:
+                await self._wake.wait()
                 continue
-            await self._wake.wait()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), 30.0)
 
 
 # --- in the site: one owner per index ------------------------------------------------------------------

@@ -93,6 +93,22 @@ def is_dynamic(route: str) -> bool:
     return "[" in route
 
 
+def _dynamic_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each registered route with an argument (/verify/[token]) as a pattern of its addresses."""
+    return tuple(
+        (re.compile("^" + re.sub(r"\\\[[^/]*?\\\]", "[^/]+", re.escape(page.route)) + "$"), page.route)
+        for page in site_pages()
+        if is_dynamic(page.route)
+    )
+
+
+def _registered_route(path: str) -> str | None:
+    """The registered route answering `path`: itself, or the route with an argument it fills."""
+    if page_info(path) is not None:
+        return path
+    return next((route for pattern, route in _dynamic_patterns() if pattern.match(path)), None)
+
+
 def short_title(page: SitePage) -> str:
     """ "Job Market" of "Job Market | Student Portal": previews name the site apart."""
     return page.title.removesuffix(f" | {SITE_NAME}")
@@ -181,9 +197,12 @@ async def page_answer(path: str, site_url: str) -> PageAnswer:
     path = normalise(path)
     match = _CONTENT_ROUTE.match(path)
     if match is None:
-        if page_info(path) is None or path == routes.NOT_FOUND:
+        route = _registered_route(path)
+        if route is None or path == routes.NOT_FOUND:
             return not_found()
-        meta = _generic(path, site_url, path)
+        meta = _generic(path, site_url, route)
+        if is_dynamic(route):  # a mailed link's page (/verify/<token>): any token gets the page
+            return PageAnswer(meta)
         try:
             return PageAnswer(await _list_page(path, site_url, meta))
         except (ClientResponseError, TimeoutError):

@@ -92,6 +92,7 @@ def data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
         ("/class/[teacher_id]", "Tuition Classes"),
         ("404", "Page not found"),
         ("/class", "Tuition Classes"),
+        ("/verify/[token]", "Verify your email"),
     ]
     declared = tuple(
         SitePage(route, f"{title} | Student Portal", f"About {title}", lambda: None) for route, title in pages
@@ -140,6 +141,15 @@ async def test_unknown_or_unpublished_ids_answer_404_with_noindex(data, path: st
     async with built_site() as client:
         response = await client.get(path)
     assert response.status_code == 404
+    assert read(response.text).meta["robots"] == "noindex"
+
+
+@pytest.mark.parametrize("path", ["/verify/any-token", "/verify/any-token/", "/si/verify/any-token"])
+async def test_a_mailed_links_page_answers_for_any_token_and_is_never_indexed(data, path: str) -> None:
+    """The token is checked by the page itself (an expired one says so): the address is the page."""
+    async with built_site() as client:
+        response = await client.get(path)
+    assert response.status_code == 200
     assert read(response.text).meta["robots"] == "noindex"
 
 
