@@ -26,6 +26,7 @@ class Route:
     signed_in: bool = False  # needs a signed-in visitor (with the notes role for /notes)
     content: bool = True  # shows records from PocketBase
     signed_out_view: str = ""  # see Traits
+    argument: bool = False  # registered with an argument (/verify/[token]): built as a shell, not a page
 
     def path(self, ids: dict[str, str]) -> str:
         return self.template.format(**ids)
@@ -112,7 +113,7 @@ def unlisted_pages() -> list[str]:
 
 _REGISTERED = {page.route for page in site_pages()}
 ALL_ROUTES: tuple[Route, ...] = tuple(
-    Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view)
+    Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view, "[" in route)
     for route, traits in PAGE_TRAITS.items()
     if route in _REGISTERED
 )
@@ -128,7 +129,13 @@ LANGUAGE_SAMPLE_ROUTES: Final = (site.HOME, site.YOUTUBE, site.NOTES, site.BOOKI
 
 
 def _in_language(route: Route, language: Language) -> Route:
-    return Route(in_language_path(route.template, language), route.signed_in, route.content, route.signed_out_view)
+    return Route(
+        in_language_path(route.template, language),
+        route.signed_in,
+        route.content,
+        route.signed_out_view,
+        route.argument,
+    )
 
 
 LANGUAGE_SAMPLE: tuple[Route, ...] = tuple(
