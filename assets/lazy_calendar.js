@@ -5,10 +5,12 @@
  * download it.
  *
  * Used by student_portal/components/calendar.py, which reserves the calendar's box and builds
- * what stands in it until the chunk is here: `placeholder` (a "Show calendar" button, the one
- * tab stop: focusing or pressing it loads the calendar, which then takes the focus) and
- * `failedMessage`, shown above that button when the chunk could not be fetched (offline); the
- * next approach, focus or press asks again.
+ * what stands in it until the chunk is here: `placeholder`, the spec's "Loading schedule..." as
+ * plain text while nothing is asked yet (the calendar far below on a phone: no status that never
+ * ends), and `loading`, the same words as a live status once the chunk is being fetched. Until the
+ * calendar is here the box itself is the one tab stop: focusing it asks for the calendar, which
+ * then takes the focus. When the chunk could not be fetched (offline), `failedMessage` and `retry`
+ * (a button: focusing or pressing it asks again) take the box's place; the next approach asks too.
  * Every other prop goes to MonthCalendar as is. No JSX: the file is served as is to Vite.
  */
 import { createElement, startTransition, useCallback, useLayoutEffect, useRef, useState } from "react";
@@ -36,29 +38,38 @@ function loadCalendar() {
 const BOX = { flex: "1 1 auto", display: "flex", flexDirection: "column" };
 const CENTRED = { ...BOX, alignItems: "center", justifyContent: "center", gap: "0.75rem", textAlign: "center" };
 
-export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, className, ...calendar }) {
+export function LazyMonthCalendar({ nearPx, placeholder, loading, failedMessage, retry, className, ...calendar }) {
   const [Calendar, setCalendar] = useState(() => calendarModule?.MonthCalendar ?? null);
+  const [asked, setAsked] = useState(false);
   const [failed, setFailed] = useState(false);
   const box = useRef(null);
-  // Whether the focus is in the box: the calendar that replaces the button takes it over.
+  // Whether the focus is in the box: what replaces the placeholder takes it over.
   const focused = useRef(false);
   const want = useCallback(() => {
     if (Calendar) return;
+    setAsked(true);
     loadCalendar().then(
       (module) => startTransition(() => setCalendar(() => module.MonthCalendar)),
-      () => setFailed(true), // the placeholder stays, with the message
+      () => setFailed(true), // the message and the button that asks again
     );
   }, [Calendar]);
 
   useNearScreen(box, nearPx, want, Calendar);
 
-  // The button under the focus is gone: a keyboard user lands on the chosen day.
+  // The box under the focus is no tab stop any more: a keyboard user lands on the chosen day, or
+  // on the button that asks again.
   useLayoutEffect(() => {
     const element = box.current;
-    if (Calendar && element && focused.current && !element.contains(document.activeElement)) {
+    if (!element || !focused.current || !(Calendar || failed)) return;
+    if (document.activeElement === element || !element.contains(document.activeElement)) {
       (element.querySelector(".react-calendar__tile--active") ?? element.querySelector("button"))?.focus();
     }
-  }, [Calendar]);
+  }, [Calendar, failed]);
+
+  let shown;
+  if (Calendar) shown = [createElement(Calendar, calendar)];
+  else if (failed) shown = [failedMessage, retry];
+  else shown = [asked ? loading : placeholder];
 
   return createElement(
     "div",
@@ -66,7 +77,8 @@ export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, classNam
       ref: box,
       className,
       style: Calendar ? BOX : CENTRED,
-      "data-calendar": Calendar ? "ready" : failed ? "failed" : "waiting",
+      "data-calendar": Calendar ? "ready" : failed ? "failed" : asked ? "loading" : "waiting",
+      tabIndex: Calendar || failed ? undefined : 0,
       onPointerEnter: want,
       onClick: want,
       onFocus: () => {
@@ -77,6 +89,6 @@ export function LazyMonthCalendar({ nearPx, placeholder, failedMessage, classNam
         if (!event.currentTarget.contains(event.relatedTarget)) focused.current = false;
       },
     },
-    ...(Calendar ? [createElement(Calendar, calendar)] : [failed ? failedMessage : null, placeholder]),
+    ...shown,
   );
 }

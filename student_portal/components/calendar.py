@@ -13,8 +13,11 @@ browser's `Intl` (Chromium has no Sinhala: react-calendar wrote "November", "Sun
 The calendar itself renders in the browser only: the calendar's "today" is the visitor's. Its
 script (react-calendar, ~8 KB) is not part of the page's first download: assets/lazy_calendar.js
 imports it when the calendar nears the viewport (`Limit.CALENDAR_NEAR_PX`) or is pointed at or
-focused. Until then a "Show calendar" button stands in the box reserved for the calendar, and if
-the script cannot be fetched (offline) a message says so above it.
+focused. Until then the spec's "Loading schedule..." stands in the box reserved for the
+calendar: plain text while nothing is asked, a live status once the script is being fetched (a
+status that stood until the student scrolled down kept every "has the page loaded?" check
+waiting). If the script cannot be fetched (offline) a message says so, above a button that asks
+again.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 import reflex as rx
 
 from student_portal.components.buttons import SECONDARY
-from student_portal.components.feedback import error_message
+from student_portal.components.feedback import error_message, loading_message, waiting_message
 from student_portal.constants import Limit
 from student_portal.i18n import current_language, gettext
 from student_portal.i18n.languages import Language
@@ -46,7 +49,9 @@ class MonthCalendar(rx.Component):
 
     near_px: rx.Var[int]
     placeholder: rx.Var[rx.Component]
+    loading: rx.Var[rx.Component]
     failed_message: rx.Var[rx.Component]
+    retry: rx.Var[rx.Component]
 
     day: rx.Var[str]
     marked_days: rx.Var[list[str]]
@@ -83,8 +88,13 @@ def month_calendar(
     return rx.el.div(
         MonthCalendar.create(
             near_px=Limit.CALENDAR_NEAR_PX,
-            placeholder=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
+            placeholder=waiting_message(Text.LOADING_SCHEDULE),
+            loading=loading_message(Text.LOADING_SCHEDULE),
             failed_message=error_message(Text.CALENDAR_FAILED),
+            retry=rx.el.button(Text.SHOW_CALENDAR, type="button", class_name=SECONDARY),
+            # Until the calendar is here its box is the tab stop (assets/lazy_calendar.js).
+            class_name="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 "
+            "focus-visible:outline-blue-700",
             day=selected_day,
             calendar_type="gregory",
             # The page's language for what react-calendar still asks Intl (numbers); the names

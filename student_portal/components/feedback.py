@@ -8,9 +8,17 @@ from __future__ import annotations
 
 import reflex as rx
 
+_LOADING_LOOK = "py-8 text-center text-slate-600"
+
 
 def loading_message(text: str | rx.Var) -> rx.Component:
-    return rx.el.p(text, role="status", aria_live="polite", class_name="py-8 text-center text-slate-600")
+    return rx.el.p(text, role="status", aria_live="polite", class_name=_LOADING_LOOK)
+
+
+def waiting_message(text: str | rx.Var) -> rx.Component:
+    """A loading message's words and look for what loads only when asked for (the calendar far
+    down the page): no live status yet, which would say "Loading" while nothing loads."""
+    return rx.el.p(text, class_name=_LOADING_LOOK)
 
 
 def empty_message(text: str | rx.Var, *detail: str | rx.Var) -> rx.Component:

@@ -31,6 +31,7 @@ def search_field(
     debounce_ms: int,
     field_id: str,
     label: str = "",
+    placeholder: str = Text.SEARCH_PLACEHOLDER,
     class_name: str = _FIELD,
     **props,
 ) -> rx.Component:
@@ -48,7 +49,7 @@ def search_field(
                 type="search",
                 value=value,
                 on_change=on_change,
-                placeholder=Text.SEARCH_PLACEHOLDER,
+                placeholder=placeholder,
                 max_length=Limit.SEARCH_QUERY_MAX,
                 auto_complete="off",
                 enter_key_hint="search",
@@ -80,6 +81,7 @@ def search_box() -> rx.Component:
             on_change=SearchState.suggest,
             debounce_ms=SUGGEST_DEBOUNCE_MS,
             field_id=SEARCH_BOX_ID,
+            placeholder=Text.SEARCH_PLACEHOLDER_SHORT,  # whole in the narrow box, in every language
         ),
         rx.cond(
             SearchState.suggestions & (SearchState.query != ""),

@@ -189,6 +189,8 @@ class Text:
     SEARCH = Message("Search")
     SEARCH_LABEL = Message("Search the site")
     SEARCH_PLACEHOLDER = Message("Search papers, recordings, jobs...")
+    # The header's narrow box (w-44 at 1,280 px): the long hint was cut mid-word in every language.
+    SEARCH_PLACEHOLDER_SHORT = Message("Search...")
     SEARCH_HINT = Message("Type what you are looking for: a subject, a paper, a teacher, a job or a room.")
     SEARCHING = Message("Searching...")
     SEARCH_FAILED = Message("Search is not available right now. Please try again later.")

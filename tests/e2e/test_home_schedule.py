@@ -17,9 +17,12 @@ from babel.dates import format_date
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal.constants import Limit
+from student_portal.i18n import in_language
+from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
 from student_portal.utils.dates import MONTH_PATTERN
 from tests.e2e.conftest import PHONE
+from tests.e2e.page_checks import wait_for_content
 
 COLOMBO = ZoneInfo("Asia/Colombo")
 TODAY_CLASSES = [
@@ -168,8 +171,10 @@ def test_schedule_shows_loading_then_no_classes_when_the_backend_is_empty(page: 
     backend.empty()
     page.add_init_script("""
         window.__seen = [];
-        new MutationObserver(() => window.__seen.push(document.documentElement.innerText))
-            .observe(document, {subtree: true, childList: true, characterData: true});
+        // Live statuses only: the calendar's placeholder has the same words as plain text.
+        new MutationObserver(() => window.__seen.push(
+            Array.from(document.querySelectorAll('[role=status]'), (s) => s.innerText).join('\\n'),
+        )).observe(document, {subtree: true, childList: true, characterData: true});
     """)
     page.goto(base_url + "/")
     expect(_schedule(page).get_by_text(Text.NO_CLASSES_TODAY)).to_be_visible()
@@ -180,7 +185,7 @@ def test_a_dead_backend_ends_the_loading_with_no_classes(page: Page, base_url: s
     backend.down()
     page.goto(base_url + "/")
     expect(_schedule(page).get_by_text(Text.NO_CLASSES_TODAY)).to_be_visible()
-    expect(_schedule(page).get_by_text(Text.LOADING_SCHEDULE)).to_have_count(0)
+    expect(_schedule(page).get_by_role("status").filter(has_text=Text.LOADING_SCHEDULE)).to_have_count(0)
 
 
 # The calendar's own chunk (assets/month_calendar.js with react-calendar), imported by
@@ -207,8 +212,12 @@ def _scripts(page: Page) -> list[str]:
     return scripts
 
 
-def _placeholder(page: Page):
+def _retry(page: Page):
     return _calendar_box(page).get_by_role("button", name=Text.SHOW_CALENDAR, exact=True)
+
+
+def _loading_status(page: Page, text: str = Text.LOADING_SCHEDULE):
+    return _schedule_any_language(page).get_by_role("status").filter(has_text=text)
 
 
 def _wait_for_schedule(page: Page) -> None:
@@ -227,7 +236,7 @@ def test_a_phone_fetches_the_calendar_only_when_it_nears_the_screen(page: Page, 
     page.goto(base_url + "/")
     _wait_for_schedule(page)
     assert scripts and not [url for url in scripts if CALENDAR_CHUNK.search(url)]
-    expect(_placeholder(page)).to_be_attached()
+    expect(_calendar_box(page)).to_have_text(Text.LOADING_SCHEDULE)
     expect(page.locator(".react-calendar")).to_have_count(0)
     assert _calendar_box(page).bounding_box()["y"] > PHONE["height"] + Limit.CALENDAR_NEAR_PX
     before = _calendar_box(page).bounding_box()["height"]
@@ -263,9 +272,39 @@ def _schedule_any_language(page: Page):
     return page.locator("section[aria-labelledby=schedule-title]")
 
 
+@pytest.mark.parametrize("language", ["en", "si", "ta"])
+def test_the_calendar_says_loading_schedule_and_is_a_status_only_while_it_loads(
+    page: Page, base_url: str, language: str
+) -> None:
+    """The spec's "Loading schedule..." in the page's language stands in the calendar's box (not
+    a "Show the calendar" button). Far below on a phone, nothing loads yet: it is no live status,
+    so a check waiting for the page to finish loading does not wait for ever; once the calendar's
+    script is being fetched it is one, until the calendar is here."""
+    with in_language(Language(language)):
+        loading_text = str(Text.LOADING_SCHEDULE)
+    page.set_viewport_size(PHONE)
+    held = []
+    page.route(CALENDAR_CHUNK, lambda route: held.append(route))  # held until released below
+    page.goto(base_url + ("/" if language == "en" else f"/{language}/"))
+    box = _schedule_any_language(page).get_by_role("group")
+    expect(box).to_have_text(loading_text)
+    expect(box.get_by_role("button")).to_have_count(0)
+    wait_for_content(page)  # returns: no status says "Loading" while nothing loads
+    expect(_loading_status(page, loading_text)).to_have_count(0)
+    box.scroll_into_view_if_needed()
+    expect(_loading_status(page, loading_text)).to_be_visible()
+    for _ in range(100):  # the request the status stands for
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(page.locator(".react-calendar__tile--active")).to_be_visible()
+    expect(_loading_status(page, loading_text)).to_have_count(0)
+
+
 def test_the_keyboard_reaches_the_calendar_and_picks_a_day(page: Page, base_url: str) -> None:
-    """Only the focus brings it here (nearness switched off): Tab lands on the placeholder's
-    button, the calendar replaces it and the chosen day takes the focus; Tab and Enter pick the
+    """Only the focus brings it here (nearness switched off): Tab lands on the calendar's box
+    (its placeholder), the calendar replaces it and the chosen day takes the focus; Tab and Enter pick the
     next day."""
     page.set_viewport_size(PHONE)
     page.add_init_script("window.IntersectionObserver = class { observe() {} disconnect() {} unobserve() {} };")
@@ -298,7 +337,8 @@ def test_a_calendar_that_cannot_load_leaves_its_placeholder_with_a_message(page:
     before = _calendar_box(page).bounding_box()["height"]
     _calendar_box(page).scroll_into_view_if_needed()
     expect(_calendar_box(page).get_by_role("alert")).to_have_text(Text.CALENDAR_FAILED)
-    expect(_placeholder(page)).to_be_visible()
+    expect(_retry(page)).to_be_visible()
+    expect(_loading_status(page)).to_have_count(0)  # not "Loading" while nothing is coming
     assert _calendar_box(page).bounding_box()["height"] == before
     # The rest of the schedule works: the day's classes are there.
     expect(_schedule(page).get_by_test_id("class-item")).to_have_count(len(TODAY_CLASSES))
@@ -306,7 +346,7 @@ def test_a_calendar_that_cannot_load_leaves_its_placeholder_with_a_message(page:
     assert page.evaluate("window.__still_the_same_page === true"), "the page was reloaded"
     assert errors == []
     page.unroute(CALENDAR_CHUNK)
-    _placeholder(page).click()
+    _retry(page).click()
     expect(page.locator(".react-calendar__tile--active")).to_be_visible()
     expect(_calendar_box(page).get_by_role("alert")).to_have_count(0)
 

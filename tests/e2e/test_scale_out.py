@@ -70,7 +70,9 @@ def visitors_on_several_workers(
             page.goto(base_url + "/")
             expect(page.get_by_role("heading", name=Text.LATEST_NEWS)).to_be_visible()
             expect(
-                page.get_by_role("region", name=Text.CLASS_SCHEDULE).get_by_text(Text.LOADING_SCHEDULE)
+                page.get_by_role("region", name=Text.CLASS_SCHEDULE)
+                .get_by_role("status")
+                .filter(has_text=Text.LOADING_SCHEDULE)
             ).to_have_count(0)
             worker = worker_of(page, store)
             if worker in workers and len(pages) >= 4:

@@ -76,6 +76,27 @@ def test_phone_search_icon_opens_the_results_page_with_its_box_focused(page: Pag
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+# The placeholder's text width against the room the field leaves it (canvas, the field's font).
+_HINT_ROOM = """(el) => {
+  const s = getComputedStyle(el);
+  const c = document.createElement('canvas').getContext('2d');
+  c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  return [c.measureText(el.placeholder).width, el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];
+}"""
+
+
+@pytest.mark.parametrize("prefix", ["", "/si", "/ta"])
+def test_the_header_box_hint_is_whole_at_1280(page: Page, base_url: str, prefix: str) -> None:
+    """The long hint needed 217-358 px of the box's 126 and was cut mid-word in every language."""
+    page.set_viewport_size(DESKTOP)
+    page.goto(base_url + prefix + "/jobs")
+    box = page.locator("#site-search")
+    expect(box).to_be_visible()
+    page.evaluate("document.fonts.ready")
+    needed, room = box.evaluate(_HINT_ROOM)
+    assert box.get_attribute("placeholder") and needed <= room, (box.get_attribute("placeholder"), needed, room)
+
+
 def test_header_fits_at_both_widths(page: Page, base_url: str) -> None:
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
