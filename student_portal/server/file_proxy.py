@@ -137,6 +137,8 @@ def with_file_proxy(
         if wants_webp and _webp_candidate(dict(upstream.headers), upstream.status_code):
             try:
                 converted = await as_webp(parts, params.get("thumb", ""), upstream, response_headers)
+            except httpx.TransportError:  # PocketBase went away halfway through the picture
+                return Response("File unavailable", status_code=502, headers=UNAVAILABLE)
             finally:
                 await upstream.aclose()
             if converted is not None:

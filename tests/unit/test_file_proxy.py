@@ -118,6 +118,29 @@ def test_pocketbase_down_is_a_502_not_a_crash() -> None:
     assert response.status_code == 502 and response.headers["cache-control"] == "no-store"
 
 
+def test_pocketbase_gone_halfway_through_a_picture_is_a_502_not_a_crash() -> None:
+    """A restart while the site reads a picture to convert it: the browser gets a clear 502."""
+
+    class CutShort(httpx.AsyncByteStream):
+        async def __aiter__(self):
+            yield b"\xff\xd8" + b"0" * 510
+            raise httpx.RemoteProtocolError("peer closed connection without sending complete message body")
+
+    def backend(req: httpx.Request) -> httpx.Response:
+        headers = {"content-type": "image/jpeg", "cache-control": PUBLIC_CACHE, "content-length": "14660"}
+        return httpx.Response(200, stream=CutShort(), headers=headers)
+
+    client = PocketBaseClient("http://pb.internal:8090", transport=httpx.MockTransport(backend))
+    app = with_file_proxy(PlainTextResponse("the site"), lambda: client, VariantCache)
+
+    async def go() -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://site.test") as http:
+            return await http.get("/files/pbc_1/rec1/photo_x.jpg?thumb=640x400", headers={"Accept": CHROME_ACCEPT})
+
+    response = asyncio.run(go())
+    assert response.status_code == 502 and response.headers["cache-control"] == "no-store"
+
+
 # --- WebP for browsers that accept it (student_portal/server/image_variants.py) --------------------------
 
 CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
