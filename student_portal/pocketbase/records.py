@@ -58,6 +58,20 @@ def _amount(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.2f}"
 
 
+def shop_price(price: float | None) -> str:
+    """A product's price in the current language: Rs and the amount, or Price Unavailable."""
+    if not price:  # PocketBase stores a number left blank in the admin UI as 0
+        return Texts.PRICE_UNAVAILABLE
+    return gettext("Rs {amount}").format(amount=_amount(price))
+
+
+def room_price(price: float | None) -> str:
+    """A room's price in the current language: RsH {price}.00, or Price Unavailable."""
+    if not price:  # blank in the admin UI is stored as 0
+        return Texts.PRICE_UNAVAILABLE
+    return gettext("RsH {price}").format(price=format_number(price, "0.00"))
+
+
 class Product(Record):
     name: Text = ""
     price: Number = None
@@ -67,9 +81,7 @@ class Product(Record):
     @property
     def price_label(self) -> str:
         """Rs and the price, or Price Unavailable."""
-        if not self.price:  # PocketBase stores a number left blank in the admin UI as 0
-            return Texts.PRICE_UNAVAILABLE
-        return gettext("Rs {amount}").format(amount=_amount(self.price))
+        return shop_price(self.price)
 
 
 class Category(Record):
@@ -242,9 +254,7 @@ class Hotel(Record):
     @property
     def price_label(self) -> str:
         """RsH {price}.00, or Price Unavailable."""
-        if not self.price:  # blank in the admin UI is stored as 0
-            return Texts.PRICE_UNAVAILABLE
-        return gettext("RsH {price}").format(price=format_number(self.price, "0.00"))
+        return room_price(self.price)
 
     @property
     def review_label(self) -> str:

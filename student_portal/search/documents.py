@@ -69,6 +69,22 @@ def _detail(*parts: str) -> str:
     return " · ".join(part.strip() for part in parts if part and part.strip())
 
 
+# A price in a detail line, kept as a number: the index is shared by every language, and the
+# results write it in the visitor's ("Rs 1250", "රු. 1250"): "shop-price:1250.00", "room-price:11000.00".
+_PRICE_PART = re.compile(r"(shop|room)-price:(\d+(?:\.\d+)?)")
+_PRICES = {"shop": r.shop_price, "room": r.room_price}
+
+
+def _price(kind: str, price: float | None) -> str:
+    return f"{kind}-price:{price:.2f}" if price else Text.PRICE_UNAVAILABLE  # a msgid, as the other words
+
+
+def shown_price(part: str) -> str | None:
+    """A detail part written by `_price`, in the current language; None for any other part."""
+    match = _PRICE_PART.fullmatch(part)
+    return _PRICES[match.group(1)](float(match.group(2))) if match else None
+
+
 def _day(moment: object) -> str:
     """A detail's date as its Colombo day, 'YYYY-MM-DD': the index is shared by every language,
     and the results write it in the visitor's (state/search.py)."""
@@ -150,7 +166,7 @@ def room(record: r.Hotel, cities: Mapping[str, str]) -> Document:
         title=record.name,
         text=f"{city} room bodim boarding",
         href=page_url(routes.BOOKING, {"city": record.city}) + f"#hotel-{record.id}",
-        detail=_detail(city, record.price_label),
+        detail=_detail(city, _price("room", record.price)),
         when=_when(record.created),
     )
 
@@ -193,7 +209,7 @@ def product(record: r.Product, categories: Mapping[str, str]) -> Document:
         title=record.name,
         text=" ".join([*names, "shop buy"]),
         href=page_url(routes.SHOP, {"category": first}) + f"#product-{record.id}",
-        detail=_detail(record.price_label, ", ".join(names)),
+        detail=_detail(_price("shop", record.price), ", ".join(names)),
         when=_when(record.created),
     )
 

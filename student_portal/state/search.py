@@ -33,7 +33,7 @@ from student_portal.search.catalog import (
     search_own,
 )
 from student_portal.search.combined import with_pages
-from student_portal.search.documents import KIND_LABELS, Kind
+from student_portal.search.documents import KIND_LABELS, Kind, shown_price
 from student_portal.search.index import Document, Group, Hit, best_hits, query_words
 from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageResults, shared_index
 from student_portal.state.address import replace_address
@@ -95,14 +95,16 @@ _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _detail_part(part: str) -> str:
+    if (price := shown_price(part)) is not None:
+        return price
     return format_date(part) if _ISO_DAY.fullmatch(part) else gettext(part)
 
 
 def _detail(detail: str) -> str:
     """A hit's detail line in the visitor's language. The index is shared by every visitor and
-    built in English: its words ("Kuppi Recordings · Maths") are msgids, its dates ISO days
-    written here in the site's style, and a record's own text (a subject, a teacher's name) is
-    no msgid and stays as authored."""
+    built in English: its words ("Kuppi Recordings · Maths") are msgids, its dates ISO days and
+    its prices numbers, both written here in the site's style, and a record's own text (a
+    subject, a teacher's name) is no msgid and stays as authored."""
     return " · ".join(_detail_part(part) for part in detail.split(" · ")) if detail else detail
 
 

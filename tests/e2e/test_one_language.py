@@ -10,14 +10,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from student_portal import routes
 from student_portal.components.pdf_viewer import PAGE_COUNT
 from student_portal.i18n import in_language, ngettext
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
+from student_portal.search.documents import Kind
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import wait_for_content
 from tests.e2e.routes import DEMO_IDS
-from tests.e2e.site_words import SITE_TEXTS, Content, english_left
+from tests.e2e.site_words import SITE_TEXTS, Content, english_left, site_words_left
 
 TRANSLATED = [Language.SI, Language.TA]
 
@@ -59,3 +61,18 @@ def test_the_check_finds_planted_english(page: Page, base_url: str, content: Con
     assert any("@aria-label: 'Close'" in line for line in found)
     assert not any(title in line for line in found)
     assert not any("'English'" in line for line in found)
+
+
+@pytest.mark.parametrize("query", ["room", "paper"])
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_search_results_write_prices_in_the_page_language(
+    page: Page, base_url: str, content: Content, language: Language, query: str
+) -> None:
+    """Rooms ("room") and shop items ("paper": Books & Papers) show their prices in the page's
+    language, though the search index is built once, in English."""
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + in_language_path(f"{routes.SEARCH}?q={query}", language))
+    kind = Kind.ROOMS if query == "room" else Kind.SHOP
+    expect(page.locator(f'[data-testid="search-group"][data-kind="{kind}"]')).to_be_visible()
+    left = site_words_left(page, content, language)
+    assert not left, "\n" + "\n".join(left)

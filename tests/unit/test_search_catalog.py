@@ -6,6 +6,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from student_portal.i18n import in_language
+from student_portal.i18n.languages import Language
+from student_portal.i18n.texts import Text
 from student_portal.pocketbase import ContentCache, PocketBaseClient
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import Collection
@@ -192,3 +195,22 @@ async def test_a_hit_past_a_list_pages_first_page_asks_for_enough_pages(monkeypa
     assert rooms_href["Room 1"] == "/booking?city=c1#hotel-h1"
     last = 2 * Limit.ROOMS_PAGE + 1
     assert rooms_href[f"Room {last}"] == f"/booking?city=c1&show={2 * Limit.ROOMS_PAGE}#hotel-h{last}"
+
+
+@pytest.mark.parametrize(
+    ("language", "room", "product"),
+    [
+        (Language.EN, "Kandy · RsH 11000.00", "Rs 1250 · Electronics"),
+        (Language.SI, "Kandy · රු. 11000.00", "රු. 1250 · Electronics"),
+    ],
+)
+def test_prices_in_a_hits_detail_are_written_in_the_visitors_language(language, room, product) -> None:
+    """The index is built once, in English, for every language: its prices are kept as numbers."""
+    from student_portal.state.search import _detail
+
+    hotel = d.room(r.Hotel(id="h1", name="Lake View", city="c1", price=11000), {"c1": "Kandy"})
+    item = d.product(r.Product(id="p1", name="Calculator", price=1250, categories=["c3"]), {"c3": "Electronics"})
+    free = d.product(r.Product(id="p2", name="Pen", categories=["c3"]), {"c3": "Electronics"})
+    with in_language(language):
+        assert (_detail(hotel.detail), _detail(item.detail)) == (room, product)
+        assert _detail(free.detail) == f"{Text.PRICE_UNAVAILABLE} · Electronics"
