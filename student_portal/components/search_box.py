@@ -31,7 +31,7 @@ def search_field(
     debounce_ms: int,
     field_id: str,
     label: str = "",
-    placeholder: str = Text.SEARCH_PLACEHOLDER,
+    placeholder: str = "",
     class_name: str = _FIELD,
     **props,
 ) -> rx.Component:
@@ -49,7 +49,8 @@ def search_field(
                 type="search",
                 value=value,
                 on_change=on_change,
-                placeholder=placeholder,
+                # Read here, not as the default: a default is read once, in English, at import.
+                placeholder=placeholder or Text.SEARCH_PLACEHOLDER,
                 max_length=Limit.SEARCH_QUERY_MAX,
                 auto_complete="off",
                 enter_key_hint="search",
