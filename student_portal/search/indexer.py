@@ -304,7 +304,11 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
         index = await asyncio.to_thread(open_for_writing, Path(index_dir()))
         indexer = PaperIndexer(client, index, credential, extractor)
         subscriber = RealtimeSubscriber(
-            client, indexer, indexer.collections, auth=credential.token if credential else None
+            client,
+            indexer,
+            indexer.collections,
+            auth=credential.token if credential else None,
+            auth_refused=credential.forget if credential else None,
         )
         tasks = [
             asyncio.create_task(indexer.run(), name="paper_indexer"),
