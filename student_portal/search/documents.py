@@ -71,12 +71,13 @@ def _detail(*parts: str) -> str:
 
 # A price in a detail line, kept as a number: the index is shared by every language, and the
 # results write it in the visitor's ("Rs 1250", "රු. 1250"): "shop-price:1250.00", "room-price:11000.00".
-_PRICE_PART = re.compile(r"(shop|room)-price:(\d+(?:\.\d+)?)")
+# No price is 0, which the same functions write as Price Unavailable.
+_PRICE_PART = re.compile(r"(shop|room)-price:(-?\d+(?:\.\d+)?)")
 _PRICES = {"shop": r.shop_price, "room": r.room_price}
 
 
 def _price(kind: str, price: float | None) -> str:
-    return f"{kind}-price:{price:.2f}" if price else Text.PRICE_UNAVAILABLE  # a msgid, as the other words
+    return f"{kind}-price:{price or 0:.2f}"
 
 
 def shown_price(part: str) -> str | None:

@@ -211,6 +211,8 @@ def test_prices_in_a_hits_detail_are_written_in_the_visitors_language(language, 
     hotel = d.room(r.Hotel(id="h1", name="Lake View", city="c1", price=11000), {"c1": "Kandy"})
     item = d.product(r.Product(id="p1", name="Calculator", price=1250, categories=["c3"]), {"c3": "Electronics"})
     free = d.product(r.Product(id="p2", name="Pen", categories=["c3"]), {"c3": "Electronics"})
+    odd = d.room(r.Hotel(id="h2", name="Odd", city="c1", price=-5), {"c1": "Kandy"})
     with in_language(language):
         assert (_detail(hotel.detail), _detail(item.detail)) == (room, product)
         assert _detail(free.detail) == f"{Text.PRICE_UNAVAILABLE} · Electronics"
+        assert _detail(odd.detail) == f"Kandy · {r.room_price(-5)}"  # as its card writes it, no token
