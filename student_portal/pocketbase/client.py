@@ -340,6 +340,19 @@ class PocketBaseClient(AccountCalls):
             )
         return token
 
+    async def superuser_refresh(self, token: str) -> str:
+        """A new superuser token for a `token` this PocketBase still accepts (401 when it does not:
+        a restored or replaced PocketBase, whose other signing key makes the old token unknown)."""
+        body = await self._send("POST", "/api/collections/_superusers/auth-refresh", token=token)
+        fresh = body.get("token")
+        if not isinstance(fresh, str) or not fresh:
+            raise ClientResponseError(
+                url=f"{self.base_url}/api/collections/_superusers/auth-refresh",
+                status=200,
+                original_error=ValueError("auth body without a token"),
+            )
+        return fresh
+
     async def auth_refresh(self, token: str) -> AuthResult:
         """A fresh token (and the current record) for a still-valid `token`."""
         body = await self._send("POST", f"/api/collections/{USERS_COLLECTION}/auth-refresh", token=token)

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 
-from student_portal.pocketbase import PocketBaseClient
+from student_portal.pocketbase import ClientResponseError, PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, open_private, port_from_env
 from student_portal.settings import settings
 
@@ -40,6 +40,25 @@ class Credential:
             self._token = await self.client.auth_superuser(self.email, self._password)
             self._at = loop.time()
         return self._token
+
+    async def checked_token(self) -> str:
+        """A token the PocketBase answering now accepts, for a new subscription or a full sync.
+
+        PocketBase takes a token it does not know (after a restore, or another server behind the
+        same address) as a guest's, without an error: lists then silently leave out the protected
+        notes and the subscription gets none of their events. So the held token is renewed
+        (PocketBase's auth-refresh), and asked for again with the password when refused.
+        """
+        if self._token:
+            try:
+                self._token = await self.client.superuser_refresh(self._token)
+                self._at = asyncio.get_running_loop().time()
+                return self._token
+            except ClientResponseError as error:
+                if error.status not in (401, 403, 404):
+                    raise
+                self.forget()
+        return await self.token()
 
     def forget(self) -> None:
         self._token = ""

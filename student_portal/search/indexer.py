@@ -176,7 +176,7 @@ class PaperIndexer:
 
     async def sync(self) -> None:
         """Index what is missing or changed; forget what is gone."""
-        token = await self._token()
+        token = await self.credential.checked_token() if self.credential is not None else None
         known = self.index.files()
         seen: set[str] = set()
         for collection in self.collections:
@@ -307,7 +307,7 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
             client,
             indexer,
             indexer.collections,
-            auth=credential.token if credential else None,
+            auth=credential.checked_token if credential else None,
             auth_refused=credential.forget if credential else None,
         )
         tasks = [

@@ -23,7 +23,9 @@ from student_portal.search.extraction_process import Extractor
 from student_portal.search.indexer import PaperIndexer
 from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageIndex
 from tests.integration.conftest import SUPERUSER_EMAIL, SUPERUSER_PASSWORD, list_all
+from tests.support.backend_proxy import BackendProxy
 from tests.support.pdfs import Page, make_pdf
+from tests.support.pocketbases import schema_only_migrations, start_pocketbase
 
 WAIT_S = 60.0  # the bound: found within a minute of the upload
 
@@ -34,7 +36,7 @@ async def running_indexer(url: str, index: PageIndex) -> AsyncIterator[PaperInde
     credential = Credential(client, SUPERUSER_EMAIL, SUPERUSER_PASSWORD)
     extractor = Extractor()
     indexer = PaperIndexer(client, index, credential, extractor)
-    subscriber = RealtimeSubscriber(client, indexer, indexer.collections, auth=credential.token)
+    subscriber = RealtimeSubscriber(client, indexer, indexer.collections, auth=credential.checked_token)
     tasks = [asyncio.create_task(indexer.run()), asyncio.create_task(subscriber.run())]
     try:
         await asyncio.wait_for(subscriber.wait_connected(), 10)
@@ -118,6 +120,35 @@ async def test_a_uni_notes_words_are_found_only_with_the_notes_role(pocketbase, 
             assert await found(index, "protected lecture", {PUBLIC, SIGNED_IN}) == []
         finally:
             admin.delete(f"/api/collections/Notes/records/{record}")
+
+
+async def test_a_pocketbase_replaced_behind_the_same_address_still_gets_its_notes_indexed(
+    pocketbase, admin, tmp_path
+):
+    # The indexer first talks to another PocketBase (as after a restore: same superuser, other
+    # signing key). The token it got there means nothing to ours, which would take it as a
+    # guest's without an error and show it no protected note.
+    other = start_pocketbase(tmp_path / "other", migrations_dir=schema_only_migrations(tmp_path / "migrations"))
+    proxy = BackendProxy(other.port).start()
+    try:
+        index = PageIndex(tmp_path / "index")
+        async with running_indexer(proxy.url, index) as indexer:
+            await eventually(lambda: asyncio.sleep(0, indexer.idle), True)
+            proxy.forward_to(pocketbase.port)  # drops the subscription: the indexer reconnects
+            response = admin.post(
+                "/api/collections/Notes/records",
+                data={"name": "Lecture after the restore"},
+                files={"file": _pdf("the restored word is quokkastone")},
+            )
+            response.raise_for_status()
+            record = response.json()["id"]
+            try:
+                await eventually(lambda: found(index, "quokkastone", {PUBLIC, SIGNED_IN, NOTES_ROLE}), [(record, 1)])
+            finally:
+                admin.delete(f"/api/collections/Notes/records/{record}")
+    finally:
+        proxy.stop()
+        other.stop()
 
 
 async def test_a_restart_indexes_only_what_changed_meanwhile(pocketbase, admin, folder, tmp_path):
