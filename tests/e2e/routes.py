@@ -1,9 +1,10 @@
 """Every page of the site, for the suites that must visit all of them (accessibility, CSP,
 hostile content, odd records, backend faults).
 
-The list comes from the pages the app registers (`student_portal.site_pages`), not from memory:
-`PAGE_TRAITS` only adds what a page needs from a test, and tests/unit/test_e2e_routes.py fails
-when a registered page has no entry there, so a new page cannot escape these suites.
+The list comes from the pages the app registers (`student_portal.site_pages`), not from memory,
+so a new page cannot escape these suites. `PAGE_TRAITS` only adds what a page needs from a test;
+a page without an entry is taken as public and showing content (`Traits()`), after the listed
+ones. A page for signed-in visitors, or one without content, needs its entry.
 
 Routes with an id are templates: `{news}`, `{ol}`, `{al}`, `{teacher}` are filled from the data
 set a test runs against (`demo_ids`, or a test's own PocketBase).
@@ -106,16 +107,16 @@ def template(route: str) -> str:
     return _ID_KEYS.get(route, route).replace("%7B", "{").replace("%7D", "}")
 
 
-def unlisted_pages() -> list[str]:
-    """Registered pages the suites would miss (PAGE_TRAITS has no entry for them)."""
-    return [page.route for page in site_pages() if page.route not in PAGE_TRAITS]
+def _visit_order() -> dict[str, Traits]:
+    """Every registered page with its traits: PAGE_TRAITS's order, then pages it does not list."""
+    registered = [page.route for page in site_pages()]
+    listed = {route: traits for route, traits in PAGE_TRAITS.items() if route in registered}
+    return listed | {route: Traits() for route in registered if route not in listed}
 
 
-_REGISTERED = {page.route for page in site_pages()}
 ALL_ROUTES: tuple[Route, ...] = tuple(
     Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view, "[" in route)
-    for route, traits in PAGE_TRAITS.items()
-    if route in _REGISTERED
+    for route, traits in _visit_order().items()
 )
 PUBLIC_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if not route.signed_in)
 SIGNED_IN_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if route.signed_in)

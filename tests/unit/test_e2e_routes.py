@@ -7,9 +7,16 @@ from student_portal.site_pages import site_pages
 from tests.e2e import routes as e2e
 
 
-def test_every_registered_page_has_an_entry_in_the_hardening_route_list() -> None:
-    assert e2e.unlisted_pages() == [], "add these pages to PAGE_TRAITS in tests/e2e/routes.py"
+def test_the_suites_visit_every_registered_page_listed_or_not() -> None:
     assert len(e2e.ALL_ROUTES) == len(site_pages())
+    visited = {route.template.split("?")[0] for route in e2e.ALL_ROUTES}
+    assert {e2e.template(page.route) for page in site_pages()} == visited
+
+
+def test_a_page_missing_from_the_list_is_visited_as_public_content(monkeypatch) -> None:
+    monkeypatch.delitem(e2e.PAGE_TRAITS, routes.JOBS)
+    order = e2e._visit_order()
+    assert order[routes.JOBS] == e2e.Traits() and list(order)[-1] == routes.JOBS
 
 
 def test_the_list_has_no_page_the_app_does_not_register() -> None:
