@@ -18,8 +18,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from student_portal.pocketbase.embedded import EmbeddedPocketBase
-from tests.support.pocketbases import schema_only_migrations, start_pocketbase
+from student_portal.pocketbase.embedded import MIGRATIONS_DIR, EmbeddedPocketBase
+from tests.support.pocketbases import start_pocketbase
 
 SEED = Path(__file__).with_name("large_catalog_seed.js")
 # Named to sort after every schema migration.
@@ -42,8 +42,9 @@ FULL_COUNTS = {
 
 
 def catalog_migrations(target: Path) -> Path:
-    """Our schema migrations plus the large catalog's seed, in `target`."""
-    schema_only_migrations(target)
+    """Our migrations plus the large catalog's seed, in `target` (run with PB_SKIP_DEMO_SEED=1:
+    the catalog's records only, no demo data)."""
+    shutil.copytree(MIGRATIONS_DIR, target, dirs_exist_ok=True)
     shutil.copy(SEED, target / SEED_NAME)
     return target
 
@@ -59,7 +60,7 @@ def build_catalog(data_dir: Path, *, scale: float = 1.0) -> tuple[Path, float]:
         check=True,
         stdin=subprocess.DEVNULL,
         capture_output=True,
-        env={**os.environ, "LARGE_CATALOG_SCALE": str(scale)},
+        env={**os.environ, "LARGE_CATALOG_SCALE": str(scale), "PB_SKIP_DEMO_SEED": "1"},
         timeout=900,
     )
     return migrations, time.monotonic() - started
@@ -68,7 +69,7 @@ def build_catalog(data_dir: Path, *, scale: float = 1.0) -> tuple[Path, float]:
 def start_catalog(data_dir: Path, *, scale: float = 1.0, port: int | None = None) -> EmbeddedPocketBase:
     """A PocketBase serving a freshly built large catalog (a superuser as in the tests)."""
     migrations, _ = build_catalog(data_dir, scale=scale)
-    return start_pocketbase(data_dir, migrations_dir=migrations, port=port)
+    return start_pocketbase(data_dir, migrations_dir=migrations, port=port, demo=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,12 +5,12 @@
 // (a plain .js file: PocketBase runs only *.pb.js files here as hooks).
 //
 // The conventions a seed migration follows, and why:
-// - Demo data for a collection is a migration of its own, named <timestamp>_seed_<what>.js.
-//   Migrations run once per database: records added to an older seed file would never reach a
-//   database that already applied it. "seed" in the name keeps it out of the tests' empty
-//   PocketBase (tests/support/pocketbases.py), which has the schema and no content.
-// - PB_SKIP_DEMO_SEED=1 (or true, yes) before a production database's first start: `seed` adds
-//   nothing, and the migration is still recorded as applied.
+// - Demo records come with a migration: the one that makes their collection, or a new one.
+//   Migrations run once per database: records added to an applied migration would never reach
+//   a database that already ran it.
+// - PB_SKIP_DEMO_SEED=1 (or true, yes) before a production database's first start, and in the
+//   tests' empty PocketBase (tests/support/pocketbases.py): `seed` adds nothing, and the
+//   migration is still recorded as applied.
 // - Record ids are fixed and readable, 15 characters a-z0-9: sid("job", 3) = "job000000000003".
 // - Files come from pb/pb_seed (small generated images and PDFs, tools/make_seed_files.py),
 //   found from $PB_SEED_DIR, the --migrationsDir argument (its sibling pb_seed/), the hooks dir

@@ -1,4 +1,5 @@
-"""One pydantic model per PocketBase collection of spec section 3.
+"""One pydantic model per PocketBase collection of spec section 3, and each collection's one
+declaration (`Collection`, at the end: name, model, public or not, sort).
 
 Attribute names follow the spec's field names, including its misspellings, which ARE the
 stored field names (`conent`, `categorie`, `record_backgroud`, `gust`, `varient`); camelCase
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -301,6 +303,92 @@ RecordT = TypeVar("RecordT", bound=Record)
 # (model name, reason) pairs already reported: a bad record seen on every refresh is logged
 # once as a warning, then only at debug level.
 _reported: set[tuple[str, str]] = set()
+
+
+# --- the collections: one declaration each -------------------------------------------------------
+# A collection's one declaration is its attribute of `Collection`, below its model: its name
+# exactly as stored in PocketBase, its record model, whether every visitor may see it, and its
+# sort (PocketBase has no default order). Everything else follows (collections.py). A new one:
+#     WORKSHOPS: Final = public("Workshops", Workshop, sort="-date")
+
+
+@dataclass(frozen=True)
+class CollectionSpec:
+    """How a collection is read: its model and its sort (PocketBase has no default order)."""
+
+    model: type[Record]
+    sort: str = "created"
+
+
+class Declared(str):
+    """A collection's name (a plain string wherever a name is wanted) with its declaration."""
+
+    model: type[Record]
+    is_public: bool
+    sort: str
+
+    def __new__(cls, name: str, model: type[Record], *, is_public: bool, sort: str = "created") -> Declared:
+        declared = super().__new__(cls, name)
+        declared.model, declared.is_public, declared.sort = model, is_public, sort
+        return declared
+
+    @property
+    def spec(self) -> CollectionSpec:
+        return CollectionSpec(self.model, self.sort)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied or pickled (state, caches), a name is only its text.
+        return (str, (str(self),))
+
+
+def public(name: str, model: type[Record], *, sort: str = "created") -> Declared:
+    """Same content for every visitor: one shared cache serves it (and realtime keeps it current)."""
+    return Declared(name, model, is_public=True, sort=sort)
+
+
+def protected(name: str, model: type[Record], *, sort: str = "created") -> Declared:
+    """Fetched with the visitor's own token, never shared between visitors."""
+    return Declared(name, model, is_public=False, sort=sort)
+
+
+class Collection:
+    """Every collection the site reads, declared once (see the module notes).
+
+    OL_Items/AL_Items are public but listed per folder (500 a page), and Class_Promo as one page
+    of 15 (spec 7); the cache still holds their full lists and the state filters/slices them.
+    """
+
+    PRODUCTS: Final = public("Products", Product)
+    CATEGORIES: Final = public("Categories", Category)
+    MOBILE_SLIDES: Final = public("Mobile_Slides", DeviceSlide)
+    DESKTOP_SLIDES: Final = public("Desktop_Slides", DeviceSlide)
+    NEWS: Final = public("News", NewsItem)
+    ARTICLES: Final = public("Articles", Article)
+    TALENTS: Final = public("Talents", Talent)
+    TALENTS_CATEGORIES: Final = public("TalentsCategories", TalentCategory)
+    SOCIAL_MEDIA: Final = public("SocialMedia", SocialMedia)
+    CLASSES: Final = public("Classes", TuitionClass)
+    TEACHERS: Final = public("Teachers", Teacher)
+    NOTES: Final = protected("Notes", Note)  # spec 7: created ascending
+    NOTES_SLIDES: Final = public("Notes_Slides", ContentSlide)
+    RECORDING_SLIDES: Final = public("Recording_Slides", ContentSlide)
+    OL_SLIDES: Final = public("OL_Slides", ContentSlide)
+    AL_SLIDES: Final = public("AL_Slides", ContentSlide)
+    RECORDINGS: Final = public("Recordings", Recording, sort="-created")  # newest first
+    SUBJECTS: Final = public("Subjects", Subject, sort="-created")  # newest first
+    CLASS_PROMO: Final = public("Class_Promo", ClassPromo)
+    CLASS_NOTES: Final = protected("Class_Notes", ClassNote)
+    CLASS_RECORDINGS: Final = protected("Class_Recordings", ClassRecording)
+    OL_ITEMS: Final = public("OL_Items", FolderItem)
+    AL_ITEMS: Final = public("AL_Items", FolderItem)
+    OL_FOLDERS: Final = public("OLFolders", Folder)
+    AL_FOLDERS: Final = public("ALFolders", Folder)
+    JOBS: Final = public("Jobs", Job)
+    HOTELS: Final = public("Hotels", Hotel)
+    CITYS: Final = public("Citys", City)
+    USERS: Final = protected("users", User)
+    FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
+    ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
 
 
 def parse_records(model: type[RecordT], items: Iterable[Any]) -> list[RecordT]:

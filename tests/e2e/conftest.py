@@ -19,7 +19,7 @@ import pytest
 
 from tests.e2e.site_words import Content, demo_content
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
-from tests.support.pocketbases import SUPERUSER, schema_only_migrations, start_pocketbase
+from tests.support.pocketbases import SUPERUSER, start_pocketbase
 from tests.support.redis_server import RedisServer
 from tests.support.site import SITE_PORT, Site, SiteRunner
 
@@ -60,7 +60,7 @@ def content(demo_pocketbase) -> Content:
 @pytest.fixture(scope="session")
 def empty_pocketbase(tmp_path_factory: pytest.TempPathFactory):
     base = tmp_path_factory.mktemp("pb-empty")
-    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
+    server = start_pocketbase(base / "data", demo=False)
     yield server
     server.stop()
 

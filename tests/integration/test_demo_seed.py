@@ -1,5 +1,6 @@
-"""Demo data is a seed migration of its own per collection (pb/pb_hooks/demo_seed.js): every one
-honours PB_SKIP_DEMO_SEED through the shared helper, and the tests' empty PocketBase skips them."""
+"""Demo records are saved by migrations through the shared helper (pb/pb_hooks/demo_seed.js): every
+one honours PB_SKIP_DEMO_SEED through it, which is how production and the tests' empty PocketBase
+start without them."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import pytest
 
 from student_portal.pocketbase.collections import DECLARED
 from student_portal.pocketbase.embedded import HOOKS_DIR, MIGRATIONS_DIR
-from tests.support.pocketbases import SUPERUSER, schema_only_migrations, start_pocketbase
+from tests.support.pocketbases import SUPERUSER, start_pocketbase
 
-SEED_MIGRATIONS = sorted(path for path in MIGRATIONS_DIR.glob("*.js") if "seed" in path.name)
 HELPER = "require(`${__hooks}/demo_seed.js`)"
+SEED_MIGRATIONS = sorted(path for path in MIGRATIONS_DIR.glob("*.js") if HELPER in path.read_text())
 
 
 def test_the_helper_is_not_a_hook():
@@ -22,18 +23,21 @@ def test_the_helper_is_not_a_hook():
     assert not list(HOOKS_DIR.glob("demo_seed*.pb.js"))
 
 
+def test_there_is_demo_data():
+    assert SEED_MIGRATIONS
+
+
 @pytest.mark.parametrize("migration", SEED_MIGRATIONS, ids=lambda path: path.name)
-def test_every_seed_migration_saves_through_the_shared_helper(migration):
-    source = migration.read_text()
-    assert HELPER in source and re.search(r"\.seed\(app,", source), migration.name
-    assert "PB_SKIP_DEMO_SEED" not in re.sub(r"//.*", "", source), "read by the helper, not copied"
-    assert "app.save(" not in source, "records are saved by the helper's seed()"
+def test_every_migration_with_demo_records_saves_them_through_the_shared_helper(migration):
+    source = re.sub(r"//.*", "", migration.read_text())
+    assert re.search(r"\.seed\(app,", source), migration.name
+    assert "PB_SKIP_DEMO_SEED" not in source, "read by the helper, not copied"
+    assert "new Record(" not in source, "records are saved by the helper's seed()"
 
 
-def test_demo_data_lives_only_in_seed_migrations():
+def test_no_migration_makes_records_without_the_helper():
     for migration in MIGRATIONS_DIR.glob("*.js"):
-        if "seed" not in migration.name:
-            assert "demo_seed.js" not in migration.read_text(), migration.name
+        assert "new Record(" not in migration.read_text(), migration.name
 
 
 def _counts(server) -> dict[str, int]:
@@ -53,14 +57,9 @@ def _counts(server) -> dict[str, int]:
         return counts
 
 
-@pytest.mark.parametrize("how", ["PB_SKIP_DEMO_SEED=1", "schema-only migrations"])
-def test_a_database_without_demo_data_has_no_record(how, tmp_path, monkeypatch):
-    if how.startswith("PB_SKIP"):
-        monkeypatch.setenv("PB_SKIP_DEMO_SEED", "1")
-        migrations = MIGRATIONS_DIR
-    else:
-        migrations = schema_only_migrations(tmp_path / "migrations")
-    server = start_pocketbase(tmp_path / "data", migrations_dir=migrations)
+def test_a_database_without_demo_data_has_no_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("PB_SKIP_DEMO_SEED", "1")  # as before a production database's first start
+    server = start_pocketbase(tmp_path / "data", migrations_dir=MIGRATIONS_DIR)
     try:
         counts = _counts(server)
     finally:

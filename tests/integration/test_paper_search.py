@@ -25,7 +25,7 @@ from student_portal.search.pages import NOTES_ROLE, PUBLIC, SIGNED_IN, PageIndex
 from tests.integration.conftest import SUPERUSER_EMAIL, SUPERUSER_PASSWORD, list_all
 from tests.support.backend_proxy import BackendProxy
 from tests.support.pdfs import Page, make_pdf
-from tests.support.pocketbases import schema_only_migrations, start_pocketbase
+from tests.support.pocketbases import start_pocketbase
 
 WAIT_S = 60.0  # the bound: found within a minute of the upload
 
@@ -122,13 +122,11 @@ async def test_a_uni_notes_words_are_found_only_with_the_notes_role(pocketbase, 
             admin.delete(f"/api/collections/Notes/records/{record}")
 
 
-async def test_a_pocketbase_replaced_behind_the_same_address_still_gets_its_notes_indexed(
-    pocketbase, admin, tmp_path
-):
+async def test_a_pocketbase_replaced_behind_the_same_address_still_gets_its_notes_indexed(pocketbase, admin, tmp_path):
     # The indexer first talks to another PocketBase (as after a restore: same superuser, other
     # signing key). The token it got there means nothing to ours, which would take it as a
     # guest's without an error and show it no protected note.
-    other = start_pocketbase(tmp_path / "other", migrations_dir=schema_only_migrations(tmp_path / "migrations"))
+    other = start_pocketbase(tmp_path / "other", demo=False)
     proxy = BackendProxy(other.port).start()
     try:
         index = PageIndex(tmp_path / "index")

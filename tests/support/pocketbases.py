@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -20,29 +19,22 @@ SUPERUSER = ("admin@test.lk", "admin-pass-123")
 DEMO_PASSWORD = "demo-pass-123"
 
 
-def schema_only_migrations(target: Path, source: Path = MIGRATIONS_DIR) -> Path:
-    """Our migrations without the demo-data seeds (every migration named *seed*, see
-    pb/pb_hooks/demo_seed.js): an empty site with the real schema."""
-    target.mkdir(parents=True, exist_ok=True)
-    for migration in source.glob("*.js"):
-        if "seed" not in migration.name:
-            shutil.copy(migration, target / migration.name)
-    return target
-
-
 def start_pocketbase(
     data_dir: Path,
     *,
     migrations_dir: Path = MIGRATIONS_DIR,
     port: int | None = None,
     env: dict[str, str] | None = None,
+    demo: bool = True,
 ) -> EmbeddedPocketBase:
+    """Our schema with the demo data; `demo=False`: the same schema and no content, as a production
+    database starts (PB_SKIP_DEMO_SEED, which every seed honours through pb/pb_hooks/demo_seed.js)."""
     server = EmbeddedPocketBase(
         data_dir,
         port=port or free_port(),
         migrations_dir=migrations_dir,
         log_file=data_dir.parent / f"{data_dir.name}.log",
-        env=env,
+        env={**(env or {}), **({} if demo else {"PB_SKIP_DEMO_SEED": "1"})},
     )
     server.start()
     server.upsert_superuser(*SUPERUSER)
@@ -55,7 +47,7 @@ def seeded_pocketbase(base: Path, seed: Callable[[Seeder], T]) -> Iterator[tuple
     records): the server and what `seed` returned, stopped afterwards."""
     from tests.support.seeding import Seeder  # it imports this module's SUPERUSER
 
-    server = start_pocketbase(base / "data", migrations_dir=schema_only_migrations(base / "migrations"))
+    server = start_pocketbase(base / "data", demo=False)
     seeder = Seeder(server)
     try:
         yield server, seed(seeder)

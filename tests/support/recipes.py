@@ -11,24 +11,25 @@ ROOT = Path(__file__).resolve().parents[2]
 RECIPES = ROOT / "docs" / "recipes.md"
 
 _BLOCK = re.compile(r"^(?P<indent> *)```(?P<lang>\w+)\n(?P<body>.*?)^(?P=indent)```", re.MULTILINE | re.DOTALL)
-_NAMED = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:py|js))\b")
+_NAMED = re.compile(r"^(?:#|//) (?P<path>[\w./-]+\.(?:py|js))(?P<where>, in class \w+)?")
 
 
 def recipe_blocks() -> dict[str, str]:
-    """File path (as the block's first line names it) -> the block's code, that line removed."""
+    """File path (as the block's first line names it, with ", in class X" when it says so) -> the
+    block's code, that line removed."""
     blocks = {}
     for match in _BLOCK.finditer(RECIPES.read_text()):
         body = textwrap.dedent(match["body"])
         first, _, rest = body.partition("\n")
         named = _NAMED.match(first)
         if named:
-            blocks[named["path"]] = rest
+            blocks[named["path"] + (named["where"] or "")] = rest
     return blocks
 
 
 def apply_page_recipe(target: Path) -> Path:
     """A copy of the site's code at `target` with the workshops recipe applied as a developer
-    would: the model and the route appended, the declaration added to `Collection`, the state
+    would: the model above `Collection` and its declaration in it, the route appended, the state
     and page modules written. Returns `target`."""
     blocks = recipe_blocks()
     shutil.copytree(ROOT / "student_portal", target / "student_portal", ignore=shutil.ignore_patterns("__pycache__"))
@@ -37,13 +38,14 @@ def apply_page_recipe(target: Path) -> Path:
     code = target / "student_portal"
 
     records = code / "pocketbase" / "records.py"
-    records.write_text(records.read_text() + "\n\n" + blocks["student_portal/pocketbase/records.py"])
-
-    collections = code / "pocketbase" / "collections.py"
-    lines = collections.read_text().splitlines(keepends=True)
+    text = records.read_text()
+    model = blocks["student_portal/pocketbase/records.py"]
+    text = text.replace("\nclass Collection:", "\n" + model + "\n\nclass Collection:", 1)
+    lines = text.splitlines(keepends=True)
     last = max(i for i, line in enumerate(lines) if re.match(r"    [A-Z_]+: Final = (public|protected)\(", line))
-    declaration = textwrap.indent(textwrap.dedent(blocks["student_portal/pocketbase/collections.py"]), "    ")
-    collections.write_text("".join([*lines[: last + 1], declaration, *lines[last + 1 :]]))
+    declared = blocks["student_portal/pocketbase/records.py, in class Collection"]
+    declaration = textwrap.indent(textwrap.dedent(declared), "    ")
+    records.write_text("".join([*lines[: last + 1], declaration, *lines[last + 1 :]]))
 
     routes = code / "routes" / "__init__.py"
     routes.write_text(routes.read_text() + "\n" + blocks["student_portal/routes/__init__.py"])

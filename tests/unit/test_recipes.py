@@ -29,9 +29,8 @@ def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_the_recipes_name_every_file_they_ask_for():
     assert {
         "pb/pb_migrations/1795400000_workshops.js",
-        "pb/pb_migrations/1795400001_seed_workshops.js",
         "student_portal/pocketbase/records.py",
-        "student_portal/pocketbase/collections.py",
+        "student_portal/pocketbase/records.py, in class Collection",
         "student_portal/routes/__init__.py",
         "student_portal/state/workshops.py",
         "student_portal/pages/workshops.py",
