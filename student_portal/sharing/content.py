@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -63,15 +63,6 @@ REPRESENTATIVE = {
 }
 DEFAULT_PICTURE = REPRESENTATIVE[routes.HOME]
 
-_CONTENT_ROUTE = re.compile(r"^/(news|class|ol|al)/([^/]+)$")
-
-_ROUTES = {
-    "news": routes.NEWS_ITEM,
-    "class": routes.CLASS_PAGE,
-    routes.OL: routes.OL_FOLDER,
-    routes.AL: routes.AL_FOLDER,
-}
-
 
 @dataclass(frozen=True)
 class PageAnswer:
@@ -86,19 +77,20 @@ def page_info(route: str) -> SitePage | None:
 
 def is_content_path(path: str) -> bool:
     """/news/{id}, /class/{id}, /ol/{id}, /al/{id}: a record's page."""
-    return _CONTENT_ROUTE.match(path) is not None
+    return _registered_route(path) in _RESOLVERS
 
 
 def is_dynamic(route: str) -> bool:
     return "[" in route
 
 
-def _dynamic_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Each registered route with an argument (/verify/[token]) as a pattern of its addresses."""
+@functools.cache
+def _patterns(routes_: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each route with an argument (/verify/[token]) as a pattern of its addresses."""
     return tuple(
-        (re.compile("^" + re.sub(r"\\\[[^/]*?\\\]", "[^/]+", re.escape(page.route)) + "$"), page.route)
-        for page in site_pages()
-        if is_dynamic(page.route)
+        (re.compile("^" + re.sub(r"\\\[[^/]*?\\\]", "[^/]+", re.escape(route)) + "$"), route)
+        for route in routes_
+        if is_dynamic(route)
     )
 
 
@@ -106,7 +98,8 @@ def _registered_route(path: str) -> str | None:
     """The registered route answering `path`: itself, or the route with an argument it fills."""
     if page_info(path) is not None:
         return path
-    return next((route for pattern, route in _dynamic_patterns() if pattern.match(path)), None)
+    patterns = _patterns(tuple(page.route for page in site_pages()))  # made once per list of pages
+    return next((route for pattern, route in patterns if pattern.match(path)), None)
 
 
 def short_title(page: SitePage) -> str:
@@ -187,38 +180,32 @@ def _generic(path: str, site_url: str, route: str) -> PageMeta:
 def generic_answer(path: str, site_url: str) -> PageAnswer:
     """The page's registered title and description, when its content cannot be read in time."""
     path = normalise(path)
-    match = _CONTENT_ROUTE.match(path)
-    route = path if match is None else _ROUTES[match.group(1)]
-    return PageAnswer(_generic(path, site_url, route))
+    return PageAnswer(_generic(path, site_url, _registered_route(path) or path))
 
 
 async def page_answer(path: str, site_url: str) -> PageAnswer:
     """The tags for the page at `path` (None status: keep the built page's)."""
     path = normalise(path)
-    match = _CONTENT_ROUTE.match(path)
-    if match is None:
-        route = _registered_route(path)
-        if route is None or path == routes.NOT_FOUND:
-            return not_found()
-        meta = _generic(path, site_url, route)
-        if is_dynamic(route):  # a mailed link's page (/verify/<token>): any token gets the page
-            return PageAnswer(meta)
+    route = _registered_route(path)
+    if route is None or path == routes.NOT_FOUND:
+        return not_found()
+    meta = _generic(path, site_url, route)
+    resolve = _RESOLVERS.get(route)
+    if resolve is not None:  # a record's page: its own tags, or 404 for an unknown id
         try:
-            return PageAnswer(await _list_page(path, site_url, meta))
+            found = await resolve(path.rpartition("/")[2], meta, site_url)
         except (ClientResponseError, TimeoutError):
-            return PageAnswer(meta)
-    kind, record_id = match.groups()
-    route = _ROUTES[kind]
-    generic = _generic(path, site_url, route)
-    resolve: Callable[..., Any] = {"news": _news, "class": _teacher}.get(kind, _folder)
+            return PageAnswer(meta)  # the backend failed: nothing says the id is unknown
+        return not_found() if found is None else PageAnswer(found)
+    if is_dynamic(route):  # a mailed link's page (/verify/<token>): any token gets the page
+        return PageAnswer(meta)
     try:
-        meta = await resolve(record_id, generic, site_url, kind)
+        return PageAnswer(await _list_page(path, site_url, meta))
     except (ClientResponseError, TimeoutError):
-        return PageAnswer(generic)  # the backend failed: nothing says the id is unknown
-    return not_found() if meta is None else PageAnswer(meta)
+        return PageAnswer(meta)
 
 
-async def _news(news_id: str, generic: PageMeta, site_url: str, _: str) -> PageMeta | None:
+async def _news(news_id: str, generic: PageMeta, site_url: str) -> PageMeta | None:
     item = await _record(Collection.NEWS, news_id)
     if not isinstance(item, NewsItem) or not item.active:  # inactive news is not published
         return None
@@ -235,7 +222,7 @@ async def _news(news_id: str, generic: PageMeta, site_url: str, _: str) -> PageM
     )
 
 
-async def _teacher(teacher_id: str, generic: PageMeta, site_url: str, _: str) -> PageMeta | None:
+async def _teacher(teacher_id: str, generic: PageMeta, site_url: str) -> PageMeta | None:
     teacher = await _record(Collection.TEACHERS, teacher_id)
     if not isinstance(teacher, Teacher):
         return None
@@ -255,7 +242,7 @@ async def _teacher(teacher_id: str, generic: PageMeta, site_url: str, _: str) ->
     )
 
 
-async def _folder(folder_id: str, generic: PageMeta, site_url: str, level: str) -> PageMeta | None:
+async def _folder(folder_id: str, generic: PageMeta, site_url: str, *, level: str) -> PageMeta | None:
     folders, slides, label, list_path = LEVELS[level]
     folder = await _record(folders, folder_id)
     if not isinstance(folder, Folder):
@@ -274,6 +261,15 @@ async def _folder(folder_id: str, generic: PageMeta, site_url: str, level: str) 
         image_alt=name,
         json_ld=(crumbs,) if crumbs else (),
     )
+
+
+# A record's page (a registered route with its id) -> what reads that record's tags.
+_RESOLVERS: dict[str, Callable[[str, PageMeta, str], Awaitable[PageMeta | None]]] = {
+    routes.NEWS_ITEM: _news,
+    routes.CLASS_PAGE: _teacher,
+    routes.OL_FOLDER: functools.partial(_folder, level=routes.OL),
+    routes.AL_FOLDER: functools.partial(_folder, level=routes.AL),
+}
 
 
 def _soonest(classes: list[TuitionClass]) -> list[TuitionClass]:
