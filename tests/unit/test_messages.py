@@ -20,14 +20,16 @@ NEW_TEXT = "No scholarships listed right now."  # close to "No teachers listed y
 def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the catalogs that `update` writes instead of the real ones."""
     copy = tmp_path / "locale"
-    shutil.copytree(LOCALE_DIR, copy)
+    # The template is not kept in git (make messages writes it): as in a fresh clone, none yet.
+    shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.pot"))
     monkeypatch.setattr(catalogs, "TEMPLATE", copy / catalogs.TEMPLATE.name)
     monkeypatch.setattr(catalogs, "po_path", lambda language: copy / language.value / "LC_MESSAGES" / "messages.po")
     return copy
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*.po*"))}
+    """The translated catalogs (the .po files, what git keeps)."""
+    return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*.po"))}
 
 
 def _header(po: bytes) -> bytes:
