@@ -326,32 +326,21 @@ class PocketBaseClient(AccountCalls):
 
     async def auth_superuser(self, email: str, password: str) -> str:
         """A superuser's token (for server-side work such as the paper indexer; never a browser's)."""
-        body = await self._send(
-            "POST",
-            "/api/collections/_superusers/auth-with-password",
-            json_body={"identity": email, "password": password},
-        )
-        token = body.get("token")
-        if not isinstance(token, str) or not token:
-            raise ClientResponseError(
-                url=f"{self.base_url}/api/collections/_superusers/auth-with-password",
-                status=200,
-                original_error=ValueError("auth body without a token"),
-            )
-        return token
+        return await self._superuser_token("auth-with-password", json_body={"identity": email, "password": password})
 
     async def superuser_refresh(self, token: str) -> str:
         """A new superuser token for a `token` this PocketBase still accepts (401 when it does not:
         a restored or replaced PocketBase, whose other signing key makes the old token unknown)."""
-        body = await self._send("POST", "/api/collections/_superusers/auth-refresh", token=token)
-        fresh = body.get("token")
-        if not isinstance(fresh, str) or not fresh:
+        return await self._superuser_token("auth-refresh", token=token)
+
+    async def _superuser_token(self, action: str, **request: Any) -> str:
+        path = f"/api/collections/_superusers/{action}"
+        token = (await self._send("POST", path, **request)).get("token")
+        if not isinstance(token, str) or not token:
             raise ClientResponseError(
-                url=f"{self.base_url}/api/collections/_superusers/auth-refresh",
-                status=200,
-                original_error=ValueError("auth body without a token"),
+                url=self.base_url + path, status=200, original_error=ValueError("auth body without a token")
             )
-        return fresh
+        return token
 
     async def auth_refresh(self, token: str) -> AuthResult:
         """A fresh token (and the current record) for a still-valid `token`."""
