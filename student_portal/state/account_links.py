@@ -12,6 +12,7 @@ The token comes from the address (route_arg); passwords from the form event, nev
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import reflex as rx
@@ -25,6 +26,17 @@ from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.state.address import route_arg
 
 log = logging.getLogger(__name__)
+
+
+async def _asked(what: str, request: Awaitable[Any], refused_text: str) -> str:
+    """Send one of PocketBase's account requests: "" when it went through, else the text to show
+    (PocketBase's reason when it names one, `refused_text` for a 400 without one)."""
+    try:
+        await request
+    except ClientResponseError as failure:
+        log.info("%s refused: status %s", what, failure.status)
+        return account_error_text(failure, refused_text)
+    return ""
 
 
 class ForgotPasswordState(rx.State):
@@ -43,13 +55,9 @@ class ForgotPasswordState(rx.State):
                 return
             self.busy, self.error, self.sent = True, "", False
             client_ip = self.router.session.client_ip
-        error = ""
-        try:
-            await configured_client().request_password_reset(email, client_ip=client_ip)
-        except ClientResponseError as failure:
-            log.info("password reset refused: status %s", failure.status)
-            # 400 is a malformed address; anything else about the account is never said.
-            error = account_error_text(failure, AccountText.EMAIL_INVALID)
+        # 400 is a malformed address; anything else about the account is never said.
+        request = configured_client().request_password_reset(email, client_ip=client_ip)
+        error = await _asked("password reset", request, AccountText.EMAIL_INVALID)
         async with self:
             self.busy, self.error, self.sent = False, error, not error
 
@@ -69,14 +77,11 @@ class VerifyEmailState(rx.State):
             self.verifying, self.verified, self.error = True, False, ""
             token = await route_arg(self, routes.TOKEN)
             client_ip = self.router.session.client_ip
-        error = ""
-        try:
-            if not token:
-                raise ClientResponseError(status=400, response={"data": {"token": {"code": "validation_required"}}})
-            await configured_client().confirm_verification(token, client_ip=client_ip)
-        except ClientResponseError as failure:
-            log.info("verification refused: status %s", failure.status)
-            error = account_error_text(failure, AccountText.LINK_INVALID)
+        if token:
+            request = configured_client().confirm_verification(token, client_ip=client_ip)
+            error = await _asked("verification", request, AccountText.LINK_INVALID)
+        else:
+            error = AccountText.LINK_INVALID
         async with self:
             self.verifying, self.verified, self.error = False, not error, error
 
@@ -99,12 +104,8 @@ class ResetPasswordState(rx.State):
             self.busy, self.error = True, ""
             token = await route_arg(self, routes.TOKEN)
             client_ip = self.router.session.client_ip
-        error = ""
-        try:
-            await configured_client().confirm_password_reset(token, password, confirm, client_ip=client_ip)
-        except ClientResponseError as failure:
-            log.info("password reset refused: status %s", failure.status)
-            error = account_error_text(failure, AccountText.LINK_INVALID)
+        request = configured_client().confirm_password_reset(token, password, confirm, client_ip=client_ip)
+        error = await _asked("password reset", request, AccountText.LINK_INVALID)
         async with self:
             self.busy, self.error, self.done = False, error, not error
 
@@ -130,12 +131,8 @@ class ConfirmEmailState(rx.State):
             self.busy, self.error = True, ""
             token = await route_arg(self, routes.TOKEN)
             client_ip = self.router.session.client_ip
-        error = ""
-        try:
-            await configured_client().confirm_email_change(token, password, client_ip=client_ip)
-        except ClientResponseError as failure:
-            log.info("email change refused: status %s", failure.status)
-            error = account_error_text(failure, Text.BACKEND_UNAVAILABLE)
+        request = configured_client().confirm_email_change(token, password, client_ip=client_ip)
+        error = await _asked("email change", request, Text.BACKEND_UNAVAILABLE)
         async with self:
             self.busy, self.error, self.done = False, error, not error
 
