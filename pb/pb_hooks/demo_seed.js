@@ -1,10 +1,10 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-// What every demo-data migration shares (pb/pb_migrations/*_seed_*.js), loaded with
+// What every migration with demo records shares (pb/pb_migrations/), loaded with
 //   const demo = require(`${__hooks}/demo_seed.js`);
 // (a plain .js file: PocketBase runs only *.pb.js files here as hooks).
 //
-// The conventions a seed migration follows, and why:
+// The conventions such a migration follows, and why:
 // - Demo records come with a migration: the one that makes their collection, or a new one.
 //   Migrations run once per database: records added to an applied migration would never reach
 //   a database that already ran it.
