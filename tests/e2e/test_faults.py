@@ -1,6 +1,12 @@
-"""Faults rehearsed with real processes (issue 36): PocketBase killed and restarted while a
-student browses and saves. Every save either lands or the student is told it did not (none is
-silently lost), and the open page carries on without a reload once PocketBase is back."""
+"""Faults rehearsed with real processes (issue 36).
+
+- PocketBase killed and restarted while a student browses and saves: every save either lands or
+  the student is told it did not (none is silently lost), and the open page carries on without a
+  reload once PocketBase is back.
+- Redis restarted (empty) under signed-in students of the production layout: they stay signed in
+  (their session is in their browser's storage), carry on in the open page and after a reload,
+  and nobody sees another student's state.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from student_portal.components.header import SAVED_ITEM
 from student_portal.i18n.texts import Text
-from tests.e2e.auth_support import start_signed_in
+from tests.e2e.auth_support import DEMO_USERS, expect_signed_in, start_signed_in
+from tests.e2e.conftest import next_client_ip
 from tests.support.admin import records, superuser_client
 
 SAVE_TOLD_WITHIN_MS = 30_000  # the client's timeout and retries, then the alert
@@ -77,3 +84,35 @@ def test_pocketbase_killed_and_restarted_while_a_student_saves(
     page.get_by_role("banner").get_by_role("link", name=SAVED_ITEM.title, exact=True).first.click()
     expect(page.get_by_test_id("job-card")).to_have_count(2, timeout=15_000)
     assert marker and page.evaluate("() => window.__notReloaded === true")
+
+
+def test_redis_restarted_students_stay_signed_in_and_see_only_their_own(
+    redis_site, redis_server, browser: Browser, base_url: str, demo_pocketbase
+) -> None:
+    students = []
+    for role in ("full", "notes"):
+        address = next_client_ip()
+        context = browser.new_context(extra_http_headers={"X-Forwarded-For": address})
+        page = context.new_page()
+        start_signed_in(page, base_url, demo_pocketbase.url, role, address)
+        page.goto(base_url + "/account")
+        expect(page.get_by_test_id("signed-in-as")).to_contain_text(DEMO_USERS[role][0])
+        students.append((role, context, page))
+    try:
+        redis_server.restart()  # every tab's state on the server is gone with it
+
+        for role, _, page in students:
+            others = [DEMO_USERS[r][0] for r, _, _ in students if r != role]
+            # In the open page, without a reload: the next page inside the site comes, signed in.
+            page.get_by_role("banner").get_by_role("link", name=SAVED_ITEM.title, exact=True).first.click()
+            expect(page.get_by_role("heading", level=1)).to_be_visible(timeout=30_000)
+            expect_signed_in(page)
+            # And after a reload, the account page is this student's own.
+            page.goto(base_url + "/account")
+            expect(page.get_by_test_id("signed-in-as")).to_contain_text(DEMO_USERS[role][0], timeout=30_000)
+            expect_signed_in(page)
+            text = page.locator("main").text_content() or ""
+            assert not any(email in text for email in others), text
+    finally:
+        for _, context, _ in students:
+            context.close()

@@ -3,7 +3,8 @@
 The site is built a second time (another build name: a different root chunk, so different
 content-hashed files and a different precache list) and served in place of the first, whose
 files are gone from the server, as after a real deploy. A student's tab of the old build stays
-open meanwhile: the hard case for a service worker that caches built files.
+open meanwhile: the hard case for a service worker that caches built files. It is also the site
+restarted under a visitor (issue 36): that tab reconnects to the new server and carries on.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from student_portal.constants import SITE_NAME
+from student_portal.i18n.texts import Text
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import eventually, worker_ready
 from tests.e2e.page_checks import new_visitor
@@ -69,6 +72,17 @@ def test_a_new_build_takes_over_on_the_next_visit(
         assert _build_of(page) == SECOND_BUILD
         # The new build's worker is installed beside the old one, waiting for its tabs to close.
         eventually(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))")
+
+        # The tab left open through the restart reconnects to the new server and carries on,
+        # without a reload: a page reached inside the site gets its content, and a tap is answered.
+        old_tab.evaluate("() => (window.__notReloaded = true)")
+        old_tab.get_by_role("banner").get_by_role("link", name=SITE_NAME).first.click()
+        news = old_tab.locator("#carousel-home-news")
+        expect(news.locator("h3").first).to_be_attached(timeout=30_000)
+        news.get_by_role("button", name=Text.PAUSE_SLIDESHOW).click()
+        expect(news.get_by_role("button", name=Text.PLAY_SLIDESHOW)).to_be_visible()
+        assert old_tab.evaluate("() => window.__notReloaded === true")
+        assert _build_of(old_tab) == old_build
 
         # Once no tab runs the old build, the new worker takes over with the new app shell.
         old_tab.close()
