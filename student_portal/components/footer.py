@@ -37,5 +37,6 @@ def site_footer() -> rx.Component:
             "sm:items-center sm:justify-between",
         ),
         id=FOOTER_ID,
-        class_name="border-t border-slate-200 bg-slate-900 text-slate-100",
+        # A dark band in both themes: dark.css turns slate-900 light, so the dark theme names its own.
+        class_name="border-t border-slate-200 bg-slate-900 text-slate-100 dark:bg-white dark:text-slate-900",
     )

@@ -82,10 +82,15 @@ def _broken_picture(title: rx.Var[str]) -> rx.Component:
     """What stands for a thumbnail that cannot be fetched (offline, a removed video): a drawn
     picture with the video's name, under the play button; decorative (the button names it)."""
     return rx.el.div(
-        rx.el.span(title, class_name="absolute inset-x-4 top-3 line-clamp-2 text-sm font-semibold text-white/80"),
+        rx.el.span(
+            title,
+            class_name="absolute inset-x-4 top-3 line-clamp-2 text-sm font-semibold text-white/80 "
+            "dark:text-slate-900/80",
+        ),
         aria_hidden="true",
         data_testid="broken-thumbnail",
-        class_name="absolute inset-0 bg-linear-to-br from-slate-600 to-slate-900",
+        # A video's frame is dark in both themes (dark.css turns slate-900 light, so dark names its own).
+        class_name="absolute inset-0 bg-linear-to-br from-slate-600 to-slate-900 dark:from-slate-300 dark:to-slate-100",
     )
 
 
@@ -93,7 +98,7 @@ def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, clas
     """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty."""
     video_id = rx.Var.create(video_id).to(str)
     title = rx.Var.create(title).to(str)
-    frame = "relative block aspect-video w-full overflow-hidden rounded-lg bg-slate-900"
+    frame = "relative block aspect-video w-full overflow-hidden rounded-lg bg-slate-900 dark:bg-slate-100"
     return rx.cond(
         video_id != "",
         rx.el.div(
