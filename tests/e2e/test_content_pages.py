@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
 from student_portal.constants import SITE_NAME
+from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
 
 
@@ -76,6 +78,22 @@ def test_the_talent_page_shows_every_talent_with_the_filter(sized_page: Page, ba
     expect(cards).to_have_count(2)
     expect(sized_page).to_have_title(f"Talents | {SITE_NAME}")
     assert _meta_description(sized_page)
+
+
+@pytest.mark.parametrize("language", [Language.SI, Language.TA], ids=lambda language: language.value)
+@pytest.mark.parametrize(("route", "card"), [(routes.TALENT, "talent-card"), (routes.SHOP, "product-card")])
+def test_a_list_page_in_sinhala_or_tamil_shows_as_many_cards_as_in_english(
+    page: Page, base_url: str, route: str, card: str, language: Language
+) -> None:
+    # The same state fills the home page's short preview and the whole page: the page's
+    # language prefix must not make /si/shop a preview.
+    page.goto(base_url + route)
+    cards = page.get_by_test_id(card)
+    expect(cards.first).to_be_visible()
+    english = cards.count()
+    assert english > 3, "the demo data has more than a home preview's worth"
+    page.goto(base_url + in_language_path(route, language))
+    expect(cards).to_have_count(english)
 
 
 def test_the_social_page_shows_every_card(sized_page: Page, base_url: str) -> None:
