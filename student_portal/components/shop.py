@@ -46,12 +46,13 @@ def product_card(product: ProductCard, eager: rx.Var[bool] | bool = False, *, le
                 href=product.buy_url,
                 class_name=f"{WHATSAPP} mt-auto",
             ),
-            class_name="flex flex-1 flex-col gap-2 p-4",
+            # A long Tamil word ("Price Unavailable") may break: two cards fit 360 px in every language.
+            class_name="flex min-w-0 flex-1 flex-col gap-2 p-4 [overflow-wrap:anywhere]",
         ),
         data_testid="product-card",
         id="product-" + product.id,  # search results link here
         data_linked_card=True,  # assets/hash_target.js brings it into view
-        class_name="flex scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
+        class_name="flex min-w-0 scroll-mt-20 flex-col rounded-lg border border-slate-200 bg-white shadow-sm "
         "target:ring-2 target:ring-blue-700",
     )
 
