@@ -11,10 +11,21 @@
       return null;
     }
   };
-  const apply = (dark) => {
-    root.classList.toggle("dark", dark);
-    root.style.colorScheme = dark ? "dark" : "light";
+  let dark = false;
+  const settle = () => {
+    if (root.classList.contains("dark") !== dark) root.classList.toggle("dark", dark);
+    // Checked first: a DOMTokenList write sets the attribute even when nothing changes (a loop).
+    if (dark && root.classList.contains("light")) root.classList.remove("light");
+    if (root.style.colorScheme !== (dark ? "dark" : "light")) root.style.colorScheme = dark ? "dark" : "light";
   };
+  const apply = (value) => {
+    dark = value;
+    settle();
+  };
+  // Reflex's theme provider (the app's root) writes the class too, from the system setting and
+  // a choice it never hears of (ours): after a system change, or a tap as the page hydrates, it
+  // undid the student's choice. Whatever else writes it, ours is put back.
+  new MutationObserver(settle).observe(root, { attributes: true, attributeFilter: ["class", "style"] });
   const update = () => {
     const theme = saved();
     apply(theme === "dark" || (theme !== "light" && system.matches));
@@ -26,11 +37,10 @@
   addEventListener("storage", (event) => event.key === "theme" && update());
   document.addEventListener("click", (event) => {
     if (!(event.target instanceof Element && event.target.closest("[data-theme-toggle]"))) return;
-    const dark = !root.classList.contains("dark");
     try {
-      localStorage.setItem("theme", dark ? "dark" : "light");
+      localStorage.setItem("theme", dark ? "light" : "dark");
     } catch {}
-    apply(dark);
+    apply(!dark);
   });
   document.addEventListener(
     "click",

@@ -13,6 +13,7 @@ from student_portal.constants import SHOP_WHATSAPP_NUMBER
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Teacher
 from student_portal.utils.sample_data import TUITION
+from tests.e2e.page_checks import wait_for_content
 from tests.support.demo_records import demo_records
 
 CATALOG_PAGES = {
@@ -140,8 +141,12 @@ def test_pictures_and_icons_size_by_attributes_not_generated_css(page: Page, bas
     # their pixel size); width/height and stroke belong in attributes.
     page.goto(base_url + path)
     page.wait_for_load_state("networkidle")
-    images = page.locator("main img")
-    expect(images.first).to_be_attached()
+    wait_for_content(page)
+    expect(page.locator("main img").first).to_be_attached()
     assert page.locator("main img[class*='css-'], main svg[class*='css-']").count() == 0
-    for img in images.all():
-        assert (img.get_attribute("width") or "").isdigit() and (img.get_attribute("height") or "").isdigit()
+    # One read of every picture: the page may still redraw its cards (a live update, the
+    # slides), and a list taken before that waited 30 s for a card that had gone (the full run).
+    sizes = page.locator("main img").evaluate_all(
+        "imgs => imgs.map((i) => [i.getAttribute('width'), i.getAttribute('height')])"
+    )
+    assert sizes and all((w or "").isdigit() and (h or "").isdigit() for w, h in sizes), sizes

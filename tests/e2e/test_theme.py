@@ -118,6 +118,24 @@ def test_without_a_choice_the_theme_follows_the_system_as_it_changes(page: Page,
     expect(html).not_to_have_class(DARK)
 
 
+def test_a_chosen_theme_stays_while_the_system_changes(page: Page, base_url: str):
+    """Reflex's own theme provider (in every page's root) also writes <html>'s class, from the
+    system setting it follows and a choice it never hears of: the site's choice must win, and
+    so must a tap made while the app is still starting (in the full run on a busy machine, a
+    tap just as the page hydrated was undone)."""
+    page.emulate_media(color_scheme="light")
+    page.goto(base_url + routes.JOBS)
+    page.wait_for_load_state("networkidle")  # hydrated: the provider has set its class
+    html = page.locator("html")
+    _toggle(page, Text.USE_DARK_THEME).click()
+    expect(html).to_have_class(DARK)
+    page.emulate_media(color_scheme="dark")
+    page.emulate_media(color_scheme="light")
+    expect(_toggle(page, Text.USE_LIGHT_THEME)).to_be_visible()
+    expect(html).to_have_class(DARK)
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"
+
+
 def test_on_phones_the_toggle_is_in_the_menu(browser: Browser, base_url: str, client_ip: str):
     context = new_visitor(browser, client_ip, viewport=PHONE, color_scheme="light")
     try:
