@@ -41,6 +41,12 @@ def without_language(path: str) -> str:
     return rest  # starts with "/"
 
 
+def english_page(path: str) -> str:
+    """The English page an address shows, without query, fragment or trailing slash:
+    /si/shop/?show=8 -> /shop, /ta -> /. What a state compares with a route."""
+    return without_language(path.split("?", 1)[0].split("#", 1)[0]).rstrip("/") or "/"
+
+
 def in_language_path(path: str, language: Language) -> str:
     """The same address in `language`: /youtube?subject=x -> /si/youtube?subject=x; / -> /si/."""
     english = without_language(path)

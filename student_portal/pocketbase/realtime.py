@@ -144,15 +144,13 @@ class RealtimeSubscriber:
         intervals_ms: Iterable[int] = Timing.REALTIME_RECONNECT_INTERVALS_MS,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         auth: Callable[[], Awaitable[str]] | None = None,
-        auth_refused: Callable[[], None] | None = None,
     ) -> None:
         self.client = client
         # The token the subscription is made with (PocketBase filters events by its rules);
-        # None: as a guest, which sees the public collections. `auth_refused` is told when
-        # PocketBase refuses it (a restored or reset PocketBase), so the next attempt asks for a
-        # new one instead of retrying a dead token until it ages out.
+        # None: as a guest, which sees the public collections. Asked for at each attempt: the
+        # caller checks it then (a restored or replaced PocketBase takes an unknown token as a
+        # guest's, without refusing it: search/credential.py).
         self._auth = auth
-        self._auth_refused = auth_refused
         self.cache = cache
         self.collections = tuple(collections)
         self.connect_timeout = connect_timeout
@@ -215,8 +213,6 @@ class RealtimeSubscriber:
             timeout=self.connect_timeout,
             headers=headers,
         )
-        if response.status_code in (401, 403) and self._auth_refused is not None:
-            self._auth_refused()
         if response.status_code >= 400:
             raise RealtimeError(f"subscribing answered {response.status_code}: {response.text[:200]}")
 

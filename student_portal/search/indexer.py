@@ -308,7 +308,6 @@ async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
             indexer,
             indexer.collections,
             auth=credential.checked_token if credential else None,
-            auth_refused=credential.forget if credential else None,
         )
         tasks = [
             asyncio.create_task(indexer.run(), name="paper_indexer"),

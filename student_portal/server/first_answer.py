@@ -32,7 +32,7 @@ from reflex.constants import PageNames, RouteVar
 from reflex.middleware import Middleware
 
 from student_portal import reflex_internals, site_pages
-from student_portal.i18n.languages import without_language
+from student_portal.i18n.languages import english_page
 from student_portal.state.sections import BATCH_WINDOW_S, Section, show_within
 
 # The events of a page view: the hydrate (a visit's first page, a reconnect) and Reflex's
@@ -73,8 +73,8 @@ INDEX = "/" + PageNames.INDEX_ROUTE
 def english_route(path: str) -> str:
     """The route a page address (or an event's route) is registered under: /si/ -> /,
     /ta/youtube/ -> /youtube, /index -> /."""
-    route = without_language(path.split("?", 1)[0].split("#", 1)[0]).rstrip("/")
-    return "/" if route in ("", INDEX) else route
+    route = english_page(path)
+    return "/" if route == INDEX else route
 
 
 def first_answer_at(path: str) -> FirstAnswer | None:

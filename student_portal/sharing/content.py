@@ -37,7 +37,7 @@ from student_portal.sharing import jsonld
 from student_portal.sharing.calendar import CalendarClass, upcoming
 from student_portal.sharing.sitemap import SitemapEntry
 from student_portal.sharing.tags import PageMeta, plain_text
-from student_portal.site_pages import SitePage, site_pages
+from student_portal.site_pages import SitePage, page_at, site_pages
 from student_portal.state.content import file_url
 from student_portal.utils.links import safe_url
 
@@ -70,11 +70,6 @@ class PageAnswer:
     status: int | None = None  # a status to answer instead of the built page's (404)
 
 
-def page_info(route: str) -> SitePage | None:
-    """The page `@site_page` declared for `route` (its title, description)."""
-    return next((page for page in site_pages() if page.route == route), None)
-
-
 def is_content_path(path: str) -> bool:
     """/news/{id}, /class/{id}, /ol/{id}, /al/{id}: a record's page."""
     return _registered_route(path) in _RESOLVERS
@@ -96,7 +91,7 @@ def _patterns(routes_: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ..
 
 def _registered_route(path: str) -> str | None:
     """The registered route answering `path`: itself, or the route with an argument it fills."""
-    if page_info(path) is not None:
+    if page_at(path) is not None:
         return path
     patterns = _patterns(tuple(page.route for page in site_pages()))  # made once per list of pages
     return next((route for pattern, route in patterns if pattern.match(path)), None)
@@ -160,14 +155,14 @@ async def _first_picture(site_url: str, collection: str, field: str, thumb: str)
 
 
 def not_found() -> PageAnswer:
-    info = page_info(routes.NOT_FOUND)
+    info = page_at(routes.NOT_FOUND)
     return PageAnswer(
         PageMeta(title=Text.PAGE_NOT_FOUND, description=info.description if info else "", noindex=True), 404
     )
 
 
 def _generic(path: str, site_url: str, route: str) -> PageMeta:
-    info = page_info(route)
+    info = page_at(route)
     return PageMeta(
         title=short_title(info) if info else SITE_NAME,
         description=info.description if info else "",

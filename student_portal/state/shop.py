@@ -16,7 +16,7 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import SHOP_WHATSAPP_NUMBER, Limit
 from student_portal.i18n import Np_
-from student_portal.i18n.languages import without_language
+from student_portal.i18n.languages import english_page
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Category, Collection, Product
 from student_portal.state.address import replace_address
@@ -136,6 +136,6 @@ class ShopState(PagedList, Section, rx.State):
         url = self.router.url  # once: each read assembles the router from the state's fields
         params = dict(url.query_parameters)
         self.category = view.category_of(params)
-        on_shop = without_language(url.path).rstrip("/") == routes.SHOP  # /si/shop too
+        on_shop = english_page(url.path) == routes.SHOP  # /si/shop too
         self.shown = self._shown_from(params) if on_shop else Limit.HOME_SHOP_PREVIEW
         self._show_view(view)

@@ -11,7 +11,7 @@ from reflex.event import EventSpec
 from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.i18n import Np_
-from student_portal.i18n.languages import without_language
+from student_portal.i18n.languages import english_page
 from student_portal.pocketbase import Talent, TalentCategory
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.address import replace_address
@@ -84,7 +84,7 @@ async def talents_view() -> TalentsView:
 
 def _is_preview(path: str) -> bool:
     """Talents shown as home's preview: on any page but /talent (in any language: /si/talent)."""
-    return without_language(path).rstrip("/") != routes.TALENT
+    return english_page(path) != routes.TALENT
 
 
 class TalentsState(PagedList, Section, rx.State):

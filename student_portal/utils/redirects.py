@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from student_portal import routes
-from student_portal.i18n.languages import without_language
+from student_portal.i18n.languages import english_page
 
 HOME = routes.HOME
 
@@ -30,6 +30,6 @@ def safe_redirect_path(value: object, home: str = HOME) -> str:
         return home
     if parts.scheme or parts.netloc:
         return home
-    if without_language(parts.path).rstrip("/") == routes.LOGIN:  # /login, /si/login, /ta/login
+    if english_page(parts.path) == routes.LOGIN:  # /login, /si/login, /ta/login
         return home
     return path

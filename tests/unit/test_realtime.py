@@ -340,24 +340,3 @@ async def test_a_silent_connection_is_dropped_after_the_idle_timeout() -> None:
                 await task
         assert sub.connections >= 3 and cache.reloads == sub.connections
         assert len(connections) >= 3
-
-
-async def test_a_refused_token_is_given_up_so_the_next_attempt_asks_for_a_new_one() -> None:
-    """A PocketBase restored or reset no longer knows the subscriber's token: without a new one
-    the subscription would fail until the token aged out."""
-    tokens = iter(["dead-token", "fresh-token"])
-    current: list[str] = []
-    refused: list[str] = []
-
-    async def auth() -> str:
-        if not current:
-            current.append(next(tokens))
-        return current[0]
-
-    def forget() -> None:
-        refused.append(current.pop())
-
-    pb = ScriptedPocketBase([connect()], [connect()], subscribe_status=401)
-    sub = subscriber(pb, FakeCache(), Sleeps(), auth=auth, auth_refused=forget)
-    await run_until_scripts_end(sub)
-    assert refused == ["dead-token", "fresh-token"]  # each refusal drops the token it refused
