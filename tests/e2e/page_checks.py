@@ -67,6 +67,13 @@ FORBIDDEN_DOM = """(allowedFrameOrigins) => {
 }"""
 
 
+# An init script collecting the browser's own report of every CSP violation (console text can be
+# worded anyway): read back as window.__cspViolations.
+WATCH_CSP = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
 # Two frames for what follows a resize or a theme change (carousels measure their window), or at
 # most half a second: a page the browser does not draw at the moment gets no frames.
 SETTLE = """() => new Promise((done) => {

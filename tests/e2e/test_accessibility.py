@@ -1,9 +1,10 @@
 """Accessibility on every route (issue 7: "works for everyone").
 
 axe-core finds nothing on any route, at phone (390 px) and desktop (1280 px) widths, signed out
-and signed in as a notes user, in the light and the dark theme; every carousel has a visible
-pause control and is keyboard operable; the phone menu and the dialogs give focus back to the
-control that opened them.
+and signed in as a notes user, in the light and the dark theme; on the same visit, nothing
+breaks the page's content security policy (test_security_headers.py has the rest); every
+carousel has a visible pause control and is keyboard operable; the phone menu and the dialogs
+give focus back to the control that opened them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.page_checks import SETTLE, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import SETTLE, WATCH_CSP, new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
 from tests.support.pocketbases import DEMO_PASSWORD
 
@@ -40,13 +41,20 @@ LOOKS = ((PHONE, "light"), (DESKTOP, "light"), (PHONE, "dark"), (DESKTOP, "dark"
 
 def _route_violations(
     browser: Browser, base_url: str, pocketbase_url: str, client_ip: str, route: Route, *, signed_in: bool, looks
-) -> list[tuple[str, str, str, list[str]]]:
-    """axe's findings on a route as a new visitor sees it, in each (width, theme) of `looks`."""
+) -> list[tuple[str, ...]]:
+    """axe's findings on a route as a new visitor sees it, in each (width, theme) of `looks`;
+    and, for the visitor the page is for, every breach of its content security policy (a video's
+    player frame loaded too, on pages that play them): one visit for both sweeps."""
+    policy = signed_in == route.signed_in
     context = new_visitor(browser, client_ip, viewport=looks[0][0], color_scheme=looks[0][1])
+    console: list[str] = []
     try:
         if signed_in:
             sign_in_context(context, base_url, pocketbase_url, "notes", DEMO_PASSWORD, client_ip)
+        if policy:
+            context.add_init_script(WATCH_CSP)
         page = context.new_page()
+        page.on("console", lambda m: console.append(m.text) if "Content Security Policy" in m.text else None)
         page.goto(base_url + route.path(DEMO_IDS))
         if route.signed_in and not signed_in:
             if route.signed_out_view:
@@ -56,7 +64,7 @@ def _route_violations(
         wait_for_content(page)
         expect(page.get_by_role("main").get_by_role("heading", level=1)).to_have_count(1)
         page.wait_for_load_state("networkidle")
-        found = []
+        found: list[tuple[str, ...]] = []
         for width, scheme in looks:
             page.set_viewport_size(width)
             page.emulate_media(color_scheme=scheme)
@@ -67,7 +75,13 @@ def _route_violations(
                 html.not_to_have_class(DARK)
             page.evaluate(SETTLE)
             found += [(f"{width['width']}px {scheme}", *violation) for violation in _violations(page)]
-        return found
+        if policy:
+            play = page.get_by_role("button", name=Text.PLAY_VIDEO).first  # a player frame, too
+            if play.count() and play.is_visible():
+                play.click()
+                expect(page.locator("iframe").first).to_be_attached()
+            found += [("policy", breach) for breach in page.evaluate("window.__cspViolations")]
+        return found + [("policy", message) for message in console]
     finally:
         context.close()
 
@@ -80,11 +94,11 @@ def _looks(route: Route, signed_in: bool):
 
 @pytest.mark.parametrize("signed_in", [False, True], ids=["signed-out", "signed-in"])
 @pytest.mark.parametrize("route", [*ALL_ROUTES, *EXTRA, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
-def test_axe_finds_no_violations_at_any_width_or_theme(
+def test_axe_and_the_content_security_policy_find_nothing_at_any_width_or_theme(
     browser: Browser, base_url: str, demo_pocketbase, client_ip: str, route: Route, signed_in: bool
 ) -> None:
     """Phone and desktop widths signed out and in; the dark theme (contrast included) as the
-    system asks for it, signed in where the page needs it."""
+    system asks for it, signed in where the page needs it; no breach of the page's policy."""
     looks = _looks(route, signed_in)
     found = _route_violations(
         browser, base_url, demo_pocketbase.url, client_ip, route, signed_in=signed_in, looks=looks
