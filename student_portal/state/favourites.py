@@ -15,7 +15,7 @@ import reflex as rx
 
 from student_portal.constants import StorageKey
 from student_portal.i18n.texts import Text
-from student_portal.pocketbase import ClientResponseError, configured_client, filter_eq
+from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client, filter_eq
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import AuthState, forget_on_logout, sign_in_first
 from student_portal.state.content import backend_failures
@@ -119,9 +119,7 @@ class FavouritesState(rx.State):
             )
             ids = favourite_ids(records)
             if pending and favourite_key(*pending) not in ids:
-                created = await client.create(
-                    Collection.FAVOURITES, _body(session.user_id, *pending), token=session.token
-                )
+                created = await saved_record(client, session.user_id, *pending, token=session.token)
                 ids[favourite_key(*pending)] = created["id"]
             backend_failures.recovered("Favourites")
         except ClientResponseError as error:
@@ -165,9 +163,7 @@ class FavouritesState(rx.State):
                     if not error.is_not_found:  # already gone (another device): fine
                         raise
             else:
-                created = await client.create(
-                    Collection.FAVOURITES, _body(session.user_id, kind, item_id), token=session.token
-                )
+                created = await saved_record(client, session.user_id, kind, item_id, token=session.token)
         except ClientResponseError as error:
             log.info("favourite %s of %s refused: %s", "removal" if favourite_id else "save", kind, error.status)
             failed = True
@@ -181,5 +177,20 @@ class FavouritesState(rx.State):
             yield rx.window_alert(Text.SAVE_FAILED)
 
 
-def _body(user_id: str, kind: str, item_id: str) -> dict[str, str]:
-    return {"user": user_id, "kind": kind, kind: item_id}
+async def saved_record(
+    client: PocketBaseClient, user_id: str, kind: str, item_id: str, *, token: str
+) -> dict[str, Any]:
+    """The item saved: a new Favourites record, or the one another tab or device of the same
+    student made meanwhile. PocketBase refuses a second (a unique index on user and item), and
+    that refusal used to say "could not save" about an item that was saved."""
+    try:
+        return await client.create(Collection.FAVOURITES, {"user": user_id, "kind": kind, kind: item_id}, token=token)
+    except ClientResponseError as refused:
+        if refused.status != 400:
+            raise
+        try:
+            return await client.first_item(
+                Collection.FAVOURITES, f"{filter_eq('user', user_id)} && {filter_eq(kind, item_id)}", token=token
+            )
+        except ClientResponseError:
+            raise refused from None

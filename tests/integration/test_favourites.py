@@ -3,6 +3,8 @@ their own, and can never save an item they may not view."""
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 
@@ -149,3 +151,25 @@ def test_favourites_collection_shape(admin):
     for field, _coll, _roles in KINDS.values():
         assert fields[field]["type"] == "relation" and fields[field]["cascadeDelete"] is True
     assert collection["updateRule"] is None
+
+
+async def test_a_save_made_meanwhile_by_another_tab_counts_as_saved(pocketbase, user_tokens, item_ids, clean):
+    """Two tabs (or phones) of one student save the same job at once: PocketBase keeps one record
+    and refuses the second; both tabs get that record, and neither says the save failed."""
+    from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+    from student_portal.state.favourites import saved_record
+
+    job = item_ids["job"][0]
+    async with PocketBaseClient(pocketbase.url, timeout=10) as client:
+        token = user_tokens["basic"]
+        first, second = await asyncio.gather(
+            *(saved_record(client, user_id("basic"), "job", job, token=token) for _ in range(2))
+        )
+        again = await saved_record(client, user_id("basic"), "job", job, token=token)
+        assert first["id"] == second["id"] == again["id"]
+        mine = await client.full_list("Favourites", token=token)
+        assert [record["id"] for record in mine] == [first["id"]]
+        # A refusal with no record behind it stays a refusal: a basic student may not save a note.
+        with pytest.raises(ClientResponseError) as refused:
+            await saved_record(client, user_id("basic"), "note", item_ids["note"][0], token=token)
+        assert refused.value.status == 400
