@@ -1,5 +1,4 @@
-"""Browser tests: the real site, built and served as in production, in Debian's Chromium
-(its headless shell).
+"""Browser tests: the real site, built and served as in production, in Debian's Chromium.
 
 One site runs for the whole session. It reaches PocketBase through a proxy, so a test can
 show it the demo backend (default), an empty backend, a dead or slow or garbled one.
@@ -30,12 +29,10 @@ DESKTOP = {"width": 1280, "height": 800}
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    # Debian's Chromium; Playwright must never download its own browser here. Its headless shell
-    # (Playwright's own choice for headless runs): the same engine without the full browser's
-    # layers, in which 121 tests took a third less time (docs/history.md).
+    # Debian's Chromium; Playwright must never download its own browser here.
     return {
         **browser_type_launch_args,
-        "executable_path": "/usr/bin/chromium-headless-shell",
+        "executable_path": "/usr/bin/chromium",
         "args": [
             "--no-sandbox",
             "--disable-gpu",
