@@ -98,7 +98,7 @@ def test_sign_up_verify_by_the_mailed_link_and_sign_in(page: Page, base_url: str
     expect(main).to_contain_text(said(language, password_rules))  # the rules, before submitting
 
     email, before = new_email(f"new-{language.value}"), outbox.count()
-    main.get_by_label(said(language, lambda: Text.EMAIL_LABEL)).fill(email)
+    main.get_by_label(said(language, lambda: Text.EMAIL_LABEL), exact=True).fill(email)
     main.get_by_label(said(language, lambda: Text.PASSWORD_LABEL), exact=True).fill(PASSWORD)
     main.get_by_label(said(language, lambda: Text.CONFIRM_PASSWORD_LABEL)).fill(PASSWORD + "x")
     create = main.get_by_role("button", name=said(language, lambda: AccountText.SIGN_UP))
@@ -139,8 +139,11 @@ def test_forgot_password_by_the_mailed_link(
     page.get_by_test_id("forgot-password-link").click()
     expect(page).to_have_url(at(base_url, in_language_path(routes.FORGOT_PASSWORD, language)))
     main = page.get_by_role("main")
+    # The address changes before the page is drawn: until the heading shows, "Email" would find
+    # the sign-in form's "User name or email" (CI filled that one, then sent an empty form).
+    expect(main.get_by_role("heading", level=1)).to_have_text(said(language, lambda: AccountText.FORGOT_HEADING))
     before = outbox.count()
-    main.get_by_label(said(language, lambda: Text.EMAIL_LABEL)).fill(email)
+    main.get_by_label(said(language, lambda: Text.EMAIL_LABEL), exact=True).fill(email)
     main.get_by_role("button", name=said(language, lambda: AccountText.SEND_RESET_LINK)).click()
     expect(page.get_by_test_id("reset-sent")).to_have_text(said(language, lambda: AccountText.RESET_SENT))
 
