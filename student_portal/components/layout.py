@@ -43,7 +43,8 @@ def maintenance_banner() -> rx.Component:
 
 
 def floating_chat_link() -> rx.Component:
-    # In its own landmark, so every part of the page belongs to one (axe rule "region").
+    # In its own landmark, so every part of the page belongs to one (axe rule "region"). Hidden on
+    # a phone while a text field has focus: with the keyboard up it sat over the field's end.
     return rx.el.aside(
         external_link(
             icon("chat", "size-7"),
@@ -52,7 +53,8 @@ def floating_chat_link() -> rx.Component:
             class_name=(
                 "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full "
                 "bg-green-700 text-white shadow-lg hover:bg-green-800 focus-visible:outline-4 "
-                "focus-visible:outline-offset-2 focus-visible:outline-green-900"
+                "focus-visible:outline-offset-2 focus-visible:outline-green-900 "
+                "max-sm:[body:has(:is(input,textarea):focus)_&]:hidden"
             ),
         ),
         aria_label=gettext("Chat"),

@@ -30,6 +30,22 @@ def test_shell_renders_header_footer_and_chat_link(sized_page: Page, base_url: s
     expect(sized_page.get_by_text("Site is temporarily shut down")).to_have_count(0)
 
 
+def test_on_a_phone_the_chat_button_steps_aside_while_a_field_is_typed_in(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(base_url + routes.LOGIN)
+    chat = page.get_by_role("link", name="Chat with us on WhatsApp")
+    field = page.get_by_role("main").get_by_role("textbox").first
+    expect(field).to_be_focused()  # the form's first field takes focus on arrival
+    expect(chat).to_be_hidden()
+    field.blur()
+    expect(chat).to_be_visible()
+    field.focus()
+    expect(chat).to_be_hidden()
+    page.set_viewport_size(DESKTOP)  # room enough: it stays
+    field.focus()
+    expect(chat).to_be_visible()
+
+
 def test_desktop_shows_all_eight_entries_and_highlights_the_active_one(page: Page, base_url: str) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(base_url + routes.JOBS)
