@@ -53,6 +53,12 @@ def test_a_new_build_takes_over_on_the_next_visit(
         old_tab = context.new_page()
         old_tab.goto(base_url + "/")
         worker_ready(old_tab)
+        # The whole home page seen, its calendar too (a chunk of its own, fetched when it nears the
+        # screen): every file the page uses is in the worker's cache before the deploy. A file the
+        # tab never used is gone with the old build, and asking for it reloads the page into the new
+        # one (offline.js; test_home_schedule.py).
+        old_tab.locator("#schedule-title").scroll_into_view_if_needed()
+        expect(old_tab.locator(".react-calendar")).to_be_visible()
         old_files = _visit_jobs(old_tab, base_url)  # controlled: its files are cached now
         old_build, old_root = _build_of(old_tab), _root_chunk(old_files)
 
@@ -76,6 +82,8 @@ def test_a_new_build_takes_over_on_the_next_visit(
         # The tab left open through the restart reconnects to the new server and carries on,
         # without a reload: a page reached inside the site gets its content, and a tap is answered.
         old_tab.evaluate("() => (window.__notReloaded = true)")
+        missing: list[str] = []
+        old_tab.on("response", lambda r: missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         old_tab.get_by_role("banner").get_by_role("link", name=SITE_NAME).first.click()
         news = old_tab.locator("#carousel-home-news")
         expect(news.locator("h3").first).to_be_attached(timeout=30_000)
@@ -83,6 +91,7 @@ def test_a_new_build_takes_over_on_the_next_visit(
         expect(news.get_by_role("button", name=Text.PLAY_SLIDESHOW)).to_be_visible()
         assert old_tab.evaluate("() => window.__notReloaded === true")
         assert _build_of(old_tab) == old_build
+        assert missing == []
 
         # Once no tab runs the old build, the new worker takes over with the new app shell.
         old_tab.close()
