@@ -169,6 +169,12 @@ class Sizes:
     speed_lighthouse_runs: int = 3
     # The soak (benchmarks/soak.py): this long at SOAK_RATE_PER_S mixed visitors on one worker.
     soak_minutes: float = 60.0
+    # Tabs and memory (benchmarks/tab_memory.py): this many tabs closed after their page, this
+    # many held open, the memory read this long after they closed (longer than the 30 s a closed
+    # tab's state is kept).
+    tab_visits: int = 5_000
+    open_tabs: int = 2_000
+    tabs_wait_s: float = 60.0
 
     # Search inside papers (issue 35, benchmarks/paper_search.py): papers of this many pages of
     # generated text in the index, and pages of generated PDFs extracted and indexed for the
@@ -200,6 +206,9 @@ QUICK: Final = Sizes(
     floor_rounds=1,
     speed_lighthouse_runs=1,
     soak_minutes=5.0,
+    tab_visits=500,
+    open_tabs=200,
+    tabs_wait_s=40.0,
     paper_count=1_000,
     paper_pages=5,
     paper_pdf_pages=60,
@@ -228,6 +237,9 @@ class Target:
     # memory from a tenth of the catalog to all of it: flat, the pages stay on disk.
     PAPER_QUERY_P95_MAX_MS: Final = 50.0
     PAPER_WORKER_GROWTH_MAX_MIB: Final = 16.0
+    # Tabs and memory (issue 38), one worker with its state in memory.
+    CLOSED_TAB_MAX_KB: Final = 10.0
+    OPEN_TAB_MAX_KB: Final = 50.0
     SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's
     # Issue 20 (closer to a static page), on the English and Sinhala pages.
     SPEED_PERFORMANCE_MIN: Final = 98

@@ -151,6 +151,14 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
         for name, measured, ok in offline_targets(offline):
             add(name, measured, ok)
+    tabs = results.get("tab_memory")
+    if tabs and "closed_tab_kb" in tabs:
+        add(
+            "tabs: a closed tab leaves",
+            f"{tabs['closed_tab_kb']} KB",
+            tabs["closed_tab_kb"] <= Target.CLOSED_TAB_MAX_KB,
+        )
+        add("tabs: an open tab costs", f"{tabs['open_tab_kb']} KB", tabs["open_tab_kb"] <= Target.OPEN_TAB_MAX_KB)
     soak = results.get("soak")
     if soak and "errors" in soak:
         add("soak: errors", str(soak["errors"]), soak["errors"] == 0)
@@ -443,6 +451,11 @@ def render(results: dict[str, Any]) -> str:
             " the HTTP cache holds this session's built files too, but nothing of it opens offline)",
             "",
         ]
+    tabs = results.get("tab_memory")
+    if tabs and "closed_tab_kb" in tabs:
+        from benchmarks.tab_memory import render as render_tabs
+
+        out += [render_tabs(tabs), ""]
     soak = results.get("soak")
     if soak and "p95_s" in soak:
         from benchmarks.soak import render as render_soak

@@ -37,6 +37,7 @@ MEASUREMENTS = (
     "papers",
     "offline",
     "bundle",
+    "tabs",
     "soak",
 )
 
@@ -187,6 +188,12 @@ def _bundle(servers: Servers, workdir: Path, _sizes: config.Sizes) -> dict[str, 
     return bundle_report.measure(servers, workdir, log)
 
 
+def _tabs(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import tab_memory
+
+    return tab_memory.measure(servers, sizes.tab_visits, sizes.open_tabs, sizes.tabs_wait_s, log)
+
+
 def _soak(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import soak
 
@@ -208,6 +215,7 @@ RUNNERS = {
     "papers": _papers,  # search inside papers: its own index and generated PDFs, no site needed
     "offline": _offline,
     "bundle": _bundle,
+    "tabs": _tabs,  # a fresh worker: what closed and open tabs cost it
     "soak": _soak,  # last: an hour of steady visitors
 }
 RESULT_KEYS = {
@@ -222,6 +230,7 @@ RESULT_KEYS = {
     "papers": "paper_search",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
+    "tabs": "tab_memory",
     "soak": "soak",
 }
 

@@ -47,6 +47,10 @@ class Timing:
     # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
     # is left, on the next page that checks the session.
     TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
+    # Ours: a tab's state stays in the worker's memory this long after its websocket closed (a
+    # tunnel, a phone that locked its screen); back later, its page is built again, as after a
+    # restart. Reflex alone keeps it an hour (issue 38: a closed tab leaves at most 10 KB).
+    CLOSED_TAB_KEPT_S: Final = 30.0
 
 
 class Limit:

@@ -70,6 +70,8 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.app:EventNamespace": ("on_event", "on_disconnect", "disconnect", "sid_to_token"),
     "reflex.utils.token_manager:TokenManager": ("is_token_connected",),
     "reflex.istate.manager.token:BaseStateToken": ("__init__",),
+    # A closed tab's state dropped from the one worker's memory (forget_closed_tab).
+    "reflex.istate.manager.memory:StateManagerMemory": ("_purge_token", "_coerce_token", "_get_state_lock"),
     # (and BaseState._clean, checked where it is used: another module of ours has a _clean)
     "reflex.state:State": ("get_class_substate",),
     "reflex_base.constants.state": ("FIELD_MARKER",),
@@ -313,3 +315,25 @@ async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState |
             yield root
         require(root, "_clean")
         root._clean()
+
+
+async def forget_closed_tab(app: rx.App, token: str) -> bool:
+    """Drop from the worker's memory the state of a tab whose socket closed and has not come back
+    (True when dropped). Reflex keeps it for `redis_token_expiration` (an hour), some 30-100 KB a
+    tab. If the tab reconnects later its hydrate builds the page again, as after a restart. Kept:
+    a tab connected again, a state in Redis (shared by workers), one in use by an event."""
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex.istate.manager.token import BaseStateToken
+
+    states = app.state_manager
+    manager = _token_manager(app)
+    if not isinstance(states, StateManagerMemory) or manager is None:
+        return False
+    key = states._coerce_token(BaseStateToken(ident=token, cls=rx.State))
+    if key.cache_key not in states.states or await manager.is_token_connected(token):
+        return False
+    lock = await states._get_state_lock(key)
+    if lock.locked():
+        return False
+    states._purge_token(key)
+    return True

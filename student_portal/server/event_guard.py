@@ -19,6 +19,7 @@ Every websocket event passes here before Reflex queues it (reflex_internals.guar
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -30,7 +31,7 @@ from typing import Any
 import reflex as rx
 
 from student_portal import reflex_internals
-from student_portal.constants import Limit
+from student_portal.constants import Limit, Timing
 from student_portal.settings import settings
 
 log = logging.getLogger(__name__)
@@ -197,12 +198,23 @@ async def admit(namespace: Any, sid: str, data: Any) -> Any:
 
 
 async def disconnected(app: rx.App, sid: str, token: str) -> None:
+    """A socket closed: what its tab was shown behind a sign-in goes at once; the rest of its
+    state after Timing.CLOSED_TAB_KEPT_S, unless the tab is back by then."""
     limits().forget(sid)
-    if sid not in _active:
-        return
+    active = sid in _active
     _active.discard(sid)
     if not token:
         return
+    if active:
+        await _forget_protected(app, token)
+    await asyncio.sleep(Timing.CLOSED_TAB_KEPT_S)
+    try:
+        await reflex_internals.forget_closed_tab(app, token)
+    except Exception:
+        log.exception("could not drop a closed tab's state")
+
+
+async def _forget_protected(app: rx.App, token: str) -> None:
     from student_portal.state.auth import AuthState, forget_protected
 
     try:

@@ -805,6 +805,36 @@ def test_the_soak_reports_errors_memory_and_p95_per_action() -> None:
     assert "3 errors" in text and "400.0 -> 600.0 MB" in text and "p95 0.5 s" in text and "errors in save" in text
 
 
+def _tabs(closed_kb: float, open_kb: float) -> dict:
+    return {
+        "visits": 5000,
+        "visits_s": 120.0,
+        "closed_errors": {},
+        "wait_s": 60.0,
+        "rss_baseline_mb": 300.0,
+        "rss_right_after_closed_mb": 420.0,
+        "rss_after_closed_mb": 320.0,
+        "closed_tab_kb": closed_kb,
+        "open_tabs": 2000,
+        "opened": 2000,
+        "open_errors": {},
+        "rss_open_mb": 380.0,
+        "open_tab_kb": open_kb,
+        "rss_after_open_closed_mb": 330.0,
+    }
+
+
+def test_tabs_and_memory_are_judged_per_closed_and_per_open_tab() -> None:
+    from benchmarks.tab_memory import render
+
+    verdicts = _verdicts({"tab_memory": _tabs(4.1, 30.7)})
+    assert verdicts["tabs: a closed tab leaves"] == verdicts["tabs: an open tab costs"] == report.verdict(True)
+    worse = _verdicts({"tab_memory": _tabs(98.0, 265.0)})
+    assert worse["tabs: a closed tab leaves"] == worse["tabs: an open tab costs"] == report.verdict(False)
+    text = render(_tabs(4.1, 30.7))
+    assert "4.1 KB a closed tab" in text and "30.7 KB an open tab" in text and "2000 of 2000 tabs open" in text
+
+
 def test_a_page_view_can_carry_browser_storage_and_a_query() -> None:
     event = boot_event("/search?q=maths", CompiledFrontend(), {"k": "v"})
     assert event["payload"]["vars"] == {"k": "v"}

@@ -1,0 +1,89 @@
+"""A closed tab's state leaves the worker's memory after a short while (issue 38: Reflex alone
+keeps it an hour). Reflex's own in-memory state manager and token manager, no site."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from types import SimpleNamespace
+
+import pytest
+import reflex as rx
+from reflex.istate.manager.memory import StateManagerMemory
+from reflex.istate.manager.token import BaseStateToken
+from reflex.utils.token_manager import LocalTokenManager
+
+from student_portal import reflex_internals
+from student_portal.server import event_guard
+from student_portal.server.event_guard import EventLimits
+
+
+def _app() -> SimpleNamespace:
+    """What forget_closed_tab reads of rx.App: its state manager and its websocket's token manager."""
+    namespace = SimpleNamespace(_token_manager=LocalTokenManager())
+    return SimpleNamespace(state_manager=StateManagerMemory(), event_namespace=namespace)
+
+
+def _key(token: str) -> BaseStateToken:
+    return BaseStateToken(ident=token, cls=rx.State)
+
+
+def _kept(app: SimpleNamespace, token: str) -> bool:
+    return _key(token).cache_key in app.state_manager.states
+
+
+def test_a_closed_tabs_state_is_dropped_and_an_open_or_busy_one_kept() -> None:
+    async def scenario() -> None:
+        app = _app()
+        closed, open_, busy = (str(uuid.uuid4()) for _ in range(3))
+        for token in (closed, open_, busy):
+            await app.state_manager.get_state(_key(token))
+        await app.event_namespace._token_manager.link_token_to_sid(open_, "sid-open")
+
+        assert await reflex_internals.forget_closed_tab(app, closed)
+        assert not _kept(app, closed)
+        assert not await reflex_internals.forget_closed_tab(app, closed)  # nothing left to drop
+
+        assert not await reflex_internals.forget_closed_tab(app, open_)
+        assert _kept(app, open_)
+
+        async with app.state_manager.modify_state(_key(busy)):
+            assert not await reflex_internals.forget_closed_tab(app, busy)
+        assert _kept(app, busy)
+        assert await reflex_internals.forget_closed_tab(app, busy)  # once the event is done
+        await app.state_manager.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_state_in_redis_is_left_to_its_expiry() -> None:
+    async def scenario() -> None:
+        app = _app()
+        app.state_manager = SimpleNamespace(states={})  # not the in-memory manager
+        assert not await reflex_internals.forget_closed_tab(app, str(uuid.uuid4()))
+
+    asyncio.run(scenario())
+
+
+def test_after_its_socket_closes_a_tab_keeps_its_state_a_while_unless_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(event_guard, "_limits", [EventLimits()])
+    monkeypatch.setattr(event_guard, "_active", set())
+    monkeypatch.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 0.2)
+
+    async def scenario() -> None:
+        app = _app()
+        gone, back = str(uuid.uuid4()), str(uuid.uuid4())
+        for token in (gone, back):
+            await app.state_manager.get_state(_key(token))
+        closing = [asyncio.create_task(event_guard.disconnected(app, f"sid-{t}", t)) for t in (gone, back)]  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        assert _kept(app, gone) and _kept(app, back)  # a tunnel, a locked screen: still there
+        await app.event_namespace._token_manager.link_token_to_sid(back, "sid-again")
+        await asyncio.gather(*closing)
+        assert not _kept(app, gone)
+        assert _kept(app, back)
+        await app.state_manager.close()
+
+    asyncio.run(scenario())
