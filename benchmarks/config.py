@@ -170,7 +170,7 @@ class Sizes:
     # The soak (benchmarks/soak.py): this long at SOAK_RATE_PER_S mixed visitors on one worker.
     soak_minutes: float = 60.0
     # Tabs and memory (benchmarks/tab_memory.py): this many tabs closed after their page, this
-    # many held open, the memory read this long after they closed (longer than the 30 s a closed
+    # many held open, the memory read this long after they closed (longer than the 10 s a closed
     # tab's state is kept).
     tab_visits: int = 5_000
     open_tabs: int = 2_000

@@ -48,9 +48,11 @@ class Timing:
     # is left, on the next page that checks the session.
     TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
     # Ours: a tab's state stays in the worker's memory this long after its websocket closed (a
-    # tunnel, a phone that locked its screen); back later, its page is built again, as after a
-    # restart. Reflex alone keeps it an hour (issue 38: a closed tab leaves at most 10 KB).
-    CLOSED_TAB_KEPT_S: Final = 30.0
+    # phone changing networks reconnects within it); back later, its page is built again from
+    # its address and browser storage, as after a restart. Reflex alone keeps it an hour: with
+    # 30 s a closed tab still left 12 KB (the states of the last 30 s of visitors), with 10 s
+    # 3 KB (issue 38: at most 10 KB; make bench --only tabs).
+    CLOSED_TAB_KEPT_S: Final = 10.0
 
 
 class Limit:
