@@ -10,11 +10,15 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from benchmarks import config
 from tests.support.pocketbases import start_pocketbase
 from tests.support.site import Site
+
+T = TypeVar("T")
 
 # What `reflex init --template blank` writes (Reflex 0.10.1), used when init is not possible.
 BLANK_RXCONFIG = """import reflex as rx
@@ -164,6 +168,24 @@ class Servers:
         if self.pocketbase is not None:
             self.pocketbase.stop()
             self.pocketbase = None
+
+
+def run_alone(name: str, measure: Callable[[Servers, Callable[[str], None]], T]) -> T:
+    """One measurement on its own (`python -m benchmarks.<name>`): PocketBase with the demo data
+    in a throw-away folder, `measure(servers, log)` (it starts the site), everything stopped after."""
+    import tempfile
+
+    def log(message: str) -> None:
+        print(f"[{name} {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+    servers = Servers(Path(tempfile.mkdtemp(prefix=f"student-portal-{name}-")), log=log)
+    try:
+        servers.start_pocketbase()
+        return measure(servers, log)
+    finally:
+        servers.stop_site()
+        if servers.pocketbase is not None:
+            servers.pocketbase.stop()
 
 
 class BlankTemplate:

@@ -177,28 +177,15 @@ def render(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
-    import sys
-    import tempfile
-    from pathlib import Path
 
-    from benchmarks.servers import Servers
+    from benchmarks.servers import run_alone
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--rate", type=float, default=config.SOAK_RATE_PER_S)
     args = parser.parse_args(argv)
 
-    def log(message: str) -> None:
-        print(f"[soak {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
-
-    servers = Servers(Path(tempfile.mkdtemp(prefix="student-portal-soak-")), log=log)
-    try:
-        servers.start_pocketbase()
-        print(render(measure(servers, args.minutes, args.rate, log)))
-    finally:
-        servers.stop_site()
-        if servers.pocketbase is not None:
-            servers.pocketbase.stop()
+    print(render(run_alone("soak", lambda servers, log: measure(servers, args.minutes, args.rate, log))))
     return 0
 
 

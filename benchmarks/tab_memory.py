@@ -130,9 +130,8 @@ def render(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
-    import sys
-    import tempfile
-    from pathlib import Path
+
+    from benchmarks.servers import run_alone
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--visits", type=int, default=config.FULL.tab_visits)
@@ -140,17 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wait", type=float, default=config.FULL.tabs_wait_s)
     args = parser.parse_args(argv)
 
-    def log(message: str) -> None:
-        print(f"[tabs {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
-
-    servers = Servers(Path(tempfile.mkdtemp(prefix="student-portal-tabs-")), log=log)
-    try:
-        servers.start_pocketbase()
-        print(render(measure(servers, args.visits, args.open, args.wait, log)))
-    finally:
-        servers.stop_site()
-        if servers.pocketbase is not None:
-            servers.pocketbase.stop()
+    print(render(run_alone("tabs", lambda servers, log: measure(servers, args.visits, args.open, args.wait, log))))
     return 0
 
 
