@@ -19,11 +19,14 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import reflex as rx
 from reflex.event import Event
 from reflex.state import BaseState
+
+if TYPE_CHECKING:
+    from reflex.istate.manager.memory import StateManagerMemory
 
 # (class, attribute) pairs redis_layout.install() replaces.
 PATCHED: list[tuple[type, str]] = []
@@ -128,6 +131,25 @@ def name_page_module(page: Any, module: str) -> None:
 
 def _token_manager(app: rx.App) -> Any:
     return getattr(app.event_namespace, "_token_manager", None)
+
+
+async def _connected_again(app: rx.App, token: str) -> bool | None:
+    """Whether a tab whose socket closed has a socket again (a reload, a reconnect to another
+    worker); None when the app has no token manager to ask."""
+    manager = _token_manager(app)
+    return None if manager is None else bool(await manager.is_token_connected(token))
+
+
+def _memory_states(app: rx.App) -> StateManagerMemory | None:
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    states = app.state_manager
+    return states if isinstance(states, StateManagerMemory) else None
+
+
+def keeps_states_in_memory(app: rx.App) -> bool:
+    """Whether this worker holds tabs' states itself (Reflex's in-memory manager), not Redis."""
+    return _memory_states(app) is not None
 
 
 def check(app: rx.App) -> None:
@@ -307,9 +329,8 @@ async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState |
     not sent anywhere (nobody is there to receive it)."""
     from reflex.istate.manager.token import BaseStateToken
 
-    manager = _token_manager(app)
     async with app.modify_state(BaseStateToken(ident=token, cls=rx.State)) as root:
-        if manager is not None and await manager.is_token_connected(token):
+        if await _connected_again(app, token):
             yield None
         else:
             yield root
@@ -322,16 +343,14 @@ async def forget_closed_tab(app: rx.App, token: str) -> bool:
     (True when dropped). Reflex keeps it for `redis_token_expiration` (an hour), some 30-100 KB a
     tab. If the tab reconnects later its hydrate builds the page again, as after a restart. Kept:
     a tab connected again, a state in Redis (shared by workers), one in use by an event."""
-    from reflex.istate.manager.memory import StateManagerMemory
     from reflex.istate.manager.token import BaseStateToken
 
-    states = app.state_manager
-    manager = _token_manager(app)
-    if not isinstance(states, StateManagerMemory) or manager is None:
+    states = _memory_states(app)
+    if states is None:
         return False
     key = states._coerce_token(BaseStateToken(ident=token, cls=rx.State))
-    if key.cache_key not in states.states or await manager.is_token_connected(token):
-        return False
+    if key.cache_key not in states.states or await _connected_again(app, token) is not False:
+        return False  # unknown (no token manager to ask) counts as connected: nothing dropped
     lock = await states._get_state_lock(key)
     if lock.locked():
         return False

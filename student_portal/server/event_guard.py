@@ -207,6 +207,8 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
         return
     if active:
         await _forget_protected(app, token)
+    if not reflex_internals.keeps_states_in_memory(app):
+        return  # Redis keeps it for its expiry, shared by the workers
     await asyncio.sleep(Timing.CLOSED_TAB_KEPT_S)
     try:
         await reflex_internals.forget_closed_tab(app, token)

@@ -65,6 +65,35 @@ def test_a_state_in_redis_is_left_to_its_expiry() -> None:
     asyncio.run(scenario())
 
 
+def test_without_a_token_manager_to_ask_nothing_is_dropped() -> None:
+    async def scenario() -> None:
+        app = _app()
+        app.event_namespace._token_manager = None
+        token = str(uuid.uuid4())
+        await app.state_manager.get_state(_key(token))
+        assert not await reflex_internals.forget_closed_tab(app, token)
+        assert _kept(app, token)
+        await app.state_manager.close()
+
+    asyncio.run(scenario())
+
+
+def test_under_redis_a_closing_socket_does_not_wait_for_a_drop_that_cannot_happen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(event_guard, "_limits", [EventLimits()])
+    monkeypatch.setattr(event_guard, "_active", set())
+    monkeypatch.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 60.0)
+
+    async def scenario() -> None:
+        app = _app()
+        app.state_manager = SimpleNamespace(states={})  # not the in-memory manager
+        token = str(uuid.uuid4())
+        await asyncio.wait_for(event_guard.disconnected(app, "sid-1", token), timeout=2)  # type: ignore[arg-type]
+
+    asyncio.run(scenario())
+
+
 def test_after_its_socket_closes_a_tab_keeps_its_state_a_while_unless_it_is_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
