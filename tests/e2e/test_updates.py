@@ -31,12 +31,18 @@ def _root_chunk(urls: set[str]) -> str:
     return next(url for url in urls if re.search(r"/assets/root-[\w-]+\.js$", url))
 
 
+def _failed_responses(page: Page) -> list[str]:
+    """From now on, every answer of 400 or more the page gets ("404 https://...")."""
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    return failed
+
+
 def _visit_jobs(page: Page, base_url: str) -> set[str]:
     """Open /jobs; the built files it loaded (all of them must load)."""
     built: set[str] = set()
-    failed: list[str] = []
+    failed = _failed_responses(page)
     page.on("response", lambda r: built.add(r.url) if "/assets/" in r.url else None)
-    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
     page.goto(base_url + "/jobs")
     expect(page.get_by_test_id("job-card").first).to_be_visible()
@@ -82,8 +88,7 @@ def test_a_new_build_takes_over_on_the_next_visit(
         # The tab left open through the restart reconnects to the new server and carries on,
         # without a reload: a page reached inside the site gets its content, and a tap is answered.
         old_tab.evaluate("() => (window.__notReloaded = true)")
-        missing: list[str] = []
-        old_tab.on("response", lambda r: missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        missing = _failed_responses(old_tab)  # no requestfailed: leaving a page aborts requests
         old_tab.get_by_role("banner").get_by_role("link", name=SITE_NAME).first.click()
         news = old_tab.locator("#carousel-home-news")
         expect(news.locator("h3").first).to_be_attached(timeout=30_000)

@@ -228,6 +228,7 @@ def test_a_second_video_stops_the_first(sized_page: Page, base_url: str) -> None
     _serve_thumbnails(sized_page)
     sized_page.goto(base_url + routes.YOUTUBE)
     first, second = _videos(sized_page).nth(0), _videos(sized_page).nth(1)
+    _ready(first)  # a tap before react-player takes over lands on the button it then replaces
     _play(first).click()
     expect(first.locator("iframe")).to_have_count(1)
     _ready(second)
