@@ -102,10 +102,11 @@ T ?=
 ifeq ($(strip $(T)),)
 # Unit and integration tests in one process: the one CI run with two (pytest-xdist, `-n 2`, 100 s
 # here against 170 s) stopped at 97% for 80 minutes, not reproduced here; `-n 2` stays at hand for
-# a local run. Then the browser tests, which share one built site and so run in one.
+# a local run. Then the browser tests in two workers, each with its own built site (a file's
+# tests in one worker: tests/e2e/conftest.py): one alone leaves the cores 40 % idle.
 test: install-test pages lint
 	$(BIN)/python -m pytest tests/unit tests/integration -q
-	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup
 else
 test: install-test
 	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio --timeout=900)
@@ -156,4 +157,4 @@ reset-demo:
 	rm -rf pb_data
 
 clean:
-	rm -rf .web .states pb_data
+	rm -rf .web .states .web-gw* .states-gw* pb_data

@@ -22,7 +22,7 @@ from tests.e2e.site_words import Content, demo_content
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
 from tests.support.pocketbases import SUPERUSER, start_pocketbase
 from tests.support.redis_server import RedisServer
-from tests.support.site import SITE_PORT, Site, SiteRunner
+from tests.support.site import SITE_PORT, Site, SiteRunner, worker_build_env
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -78,15 +78,31 @@ def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
     proxy.stop()
 
 
+def _xdist_group(item: pytest.Item) -> str:
+    """A file's tests share a worker; a restarted site's tests share one too, apart from the file."""
+    fixtures = getattr(item, "fixturenames", ())
+    for restart in ("redis_site", "second_build"):
+        if restart in fixtures:
+            return f"site-{restart}"
+    return item.path.name
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests on the Redis layout last, so the site restarts once (stable sort keeps the rest);
-    just before them, those that rebuild the site (`second_build`)."""
+    just before them, those that rebuild the site (`second_build`).
+
+    With `-n 2 --dist loadgroup` (make test) a file's tests run in one worker, so its module
+    fixtures (a seeded PocketBase) are made once. The tests on the Redis layout run together in
+    one worker, and those that rebuild the site together in one, each after every other test
+    (groups are handed out in this order), so a site restarts once for each kind."""
     items.sort(
         key=lambda item: (
             "redis_site" in getattr(item, "fixturenames", ()),
             "second_build" in getattr(item, "fixturenames", ()),
         )
     )
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
 
 
 # The site's content cache life in tests; a failure is remembered no longer than this either.
@@ -105,6 +121,7 @@ def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFa
         "SEARCH_INDEX_DIR": str(tmp_path_factory.mktemp("search-index")),
         "SEARCH_INDEXER_EMAIL": SUPERUSER[0],
         "SEARCH_INDEXER_PASSWORD": SUPERUSER[1],
+        **worker_build_env(),
     }
     runner = SiteRunner(backend_proxy.url, tmp_path_factory.mktemp("site"), env)
     yield runner

@@ -15,7 +15,17 @@ import httpx
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # The port is baked into the built frontend's websocket address, so every test site uses one.
-SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111"))
+# Under pytest-xdist each worker (gw0, gw1...) runs a site of its own on the next port up.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+SITE_PORT = int(os.environ.get("SITE_TEST_PORT", "3111")) + int(XDIST_WORKER.removeprefix("gw") or 0)
+
+
+def worker_build_env() -> dict[str, str]:
+    """An xdist worker's site builds in a folder of its own (Reflex's web and states folders): two
+    builds in one `.web` would overwrite each other's files while they are served."""
+    if not XDIST_WORKER:
+        return {}
+    return {"REFLEX_WEB_WORKDIR": f".web-{XDIST_WORKER}", "REFLEX_STATES_WORKDIR": f".states-{XDIST_WORKER}"}
 
 
 def stop_process_group(process: subprocess.Popen[bytes] | None, timeout: float) -> None:
@@ -54,7 +64,7 @@ class Site:
 
     def start(self, timeout: float | None = None) -> Site:
         # A machine shared by several builds at once compiles slower: SITE_START_TIMEOUT_S.
-        timeout = timeout or float(os.environ.get("SITE_START_TIMEOUT_S", "240"))
+        timeout = timeout or float(os.environ.get("SITE_START_TIMEOUT_S", "480"))
         bin_dir = Path(sys.executable).parent
         env = {
             **os.environ,
