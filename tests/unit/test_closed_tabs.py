@@ -78,12 +78,16 @@ def test_without_a_token_manager_to_ask_nothing_is_dropped() -> None:
     asyncio.run(scenario())
 
 
-def test_under_redis_a_closing_socket_does_not_wait_for_a_drop_that_cannot_happen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def guard(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """event_guard with limits and sockets of this test's own; set Timing.CLOSED_TAB_KEPT_S on it."""
     monkeypatch.setattr(event_guard, "_limits", [EventLimits()])
     monkeypatch.setattr(event_guard, "_active", set())
-    monkeypatch.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 60.0)
+    return monkeypatch
+
+
+def test_under_redis_a_closing_socket_does_not_wait_for_a_drop_that_cannot_happen(guard: pytest.MonkeyPatch) -> None:
+    guard.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 60.0)
 
     async def scenario() -> None:
         app = _app()
@@ -94,12 +98,8 @@ def test_under_redis_a_closing_socket_does_not_wait_for_a_drop_that_cannot_happe
     asyncio.run(scenario())
 
 
-def test_after_its_socket_closes_a_tab_keeps_its_state_a_while_unless_it_is_back(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(event_guard, "_limits", [EventLimits()])
-    monkeypatch.setattr(event_guard, "_active", set())
-    monkeypatch.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 0.2)
+def test_after_its_socket_closes_a_tab_keeps_its_state_a_while_unless_it_is_back(guard: pytest.MonkeyPatch) -> None:
+    guard.setattr(event_guard.Timing, "CLOSED_TAB_KEPT_S", 0.2)
 
     async def scenario() -> None:
         app = _app()
