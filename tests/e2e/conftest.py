@@ -78,13 +78,15 @@ def backend_proxy(demo_pocketbase) -> Iterator[BackendProxy]:
     proxy.stop()
 
 
-def _xdist_group(item: pytest.Item) -> str:
-    """A file's tests share a worker; a restarted site's tests share one too, apart from the file."""
+# Tests that restart the site in another configuration, in the order they run: after every other
+# test, so the site restarts once for each.
+SITE_RESTARTS = ("second_build", "redis_site")
+
+
+def _site_restart(item: pytest.Item) -> str | None:
+    """The restart a test asks for (the later one in SITE_RESTARTS if both), else None."""
     fixtures = getattr(item, "fixturenames", ())
-    for restart in ("redis_site", "second_build"):
-        if restart in fixtures:
-            return f"site-{restart}"
-    return item.path.name
+    return next((name for name in reversed(SITE_RESTARTS) if name in fixtures), None)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -95,14 +97,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     fixtures (a seeded PocketBase) are made once. The tests on the Redis layout run together in
     one worker, and those that rebuild the site together in one, each after every other test
     (groups are handed out in this order), so a site restarts once for each kind."""
-    items.sort(
-        key=lambda item: (
-            "redis_site" in getattr(item, "fixturenames", ()),
-            "second_build" in getattr(item, "fixturenames", ()),
-        )
-    )
+    restarts = {item: _site_restart(item) for item in items}
+    items.sort(key=lambda item: -1 if restarts[item] is None else SITE_RESTARTS.index(restarts[item]))
     for item in items:
-        item.add_marker(pytest.mark.xdist_group(_xdist_group(item)))
+        restart = restarts[item]
+        item.add_marker(pytest.mark.xdist_group(item.path.name if restart is None else f"site-{restart}"))
 
 
 # The site's content cache life in tests; a failure is remembered no longer than this either.
