@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 ALL_CACHED_URLS = """async () => {
     const all = [];
@@ -35,3 +35,14 @@ def eventually(page: Page, script: str, arg: object = None, timeout_s: float = 1
     while not page.evaluate(script, arg):
         assert time.monotonic() < deadline, f"still false after {timeout_s:.0f} s: {script}"
         page.wait_for_timeout(250)
+
+
+# A protected file's address: the service worker fetches it itself, never from a cache (sw.js).
+WORKER_REACHES_NETWORK = "() => fetch('/files/offline-probe?token=probe').then(() => true, () => false)"
+
+
+def go_offline(context: BrowserContext, page: Page) -> None:
+    """Cut the network, and wait until `page`'s service worker has lost it too: Chromium tells
+    the worker a moment after the page, and a navigation in between still reaches the server."""
+    context.set_offline(True)
+    eventually(page, f"async () => !(await ({WORKER_REACHES_NETWORK})())")

@@ -21,7 +21,7 @@ from student_portal.i18n.texts import Text
 from student_portal.utils.dates import browser_dates
 from tests.e2e.auth_support import fake_token, start_signed_in, store_auth
 from tests.e2e.conftest import PHONE
-from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, worker_ready
+from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, go_offline, worker_ready
 from tests.e2e.routes import DEMO_IDS
 from tests.e2e.test_accessibility import _violations as axe_violations
 
@@ -107,7 +107,7 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
     )
     stored = re.search(r'<time datetime="([^"]+)">([^<]*)</time>', copy)
     assert stored and stored.group(2) == _saved_at_text(page, stored.group(1), Language.EN)
-    context.set_offline(True)
+    go_offline(context, page)
     try:
         page.goto(base_url + "/jobs")
         banner = page.get_by_test_id("offline-copy")
@@ -139,7 +139,7 @@ def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext
     page = _jobs_copied(context, base_url, Language.SI)
     with in_language(Language.SI):
         before, after = gettext("You are offline. This is the page as you last saw it on {time}.").split("{time}")
-    context.set_offline(True)
+    go_offline(context, page)
     try:
         page.goto(base_url + "/si/jobs")
         banner = page.get_by_test_id("offline-copy")
@@ -163,7 +163,7 @@ def test_an_unvisited_page_offline_says_so_in_its_language(
     page.wait_for_function("() => document.fonts.ready.then(() => document.fonts.status === 'loaded')")
     with in_language(language):
         heading, try_again = gettext("You are offline"), gettext("Try again")
-    context.set_offline(True)
+    go_offline(context, page)
     try:
         page.goto(base_url + in_language_path(routes.BOOKING, language))  # never visited here
         offline = page.get_by_test_id("offline-page")
@@ -323,7 +323,7 @@ def test_offline_pieces_pass_axe(page: Page, base_url: str, demo_pocketbase, cli
     expect(kept.locator('.pdf-page[data-rendered="true"]').first).to_be_visible(timeout=20_000)
     assert axe_violations(page) == []
 
-    page.context.set_offline(True)
+    go_offline(page.context, page)
     try:
         page.goto(base_url + "/jobs")
         expect(page.get_by_test_id("offline-copy")).to_be_visible()
