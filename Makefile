@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench screenshots clean
+.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -100,12 +100,18 @@ pages: install
 # Browser tests run apart: Playwright's sync API and pytest-asyncio each want the event loop.
 T ?=
 ifeq ($(strip $(T)),)
-# Unit and integration tests in one process: the one CI run with two (pytest-xdist, `-n 2`, 100 s
-# here against 170 s) stopped at 97% for 80 minutes, not reproduced here; `-n 2` stays at hand for
-# a local run. Then the browser tests in two workers, each with its own built site (a file's
-# tests in one worker: tests/e2e/conftest.py): one alone leaves the cores 40 % idle.
+# Two runs side by side, each printed whole when it ends: the unit and integration tests in one
+# process (mostly waiting on PocketBase, SMTP and Redis: 40 % of the cores), and the browser tests
+# in two workers, each with its own built site (a file's tests in one worker: tests/e2e/conftest.py).
+# The browser run alone leaves a quarter of the cores idle. The unit tests stay in one process:
+# the one CI run with `-n 2` stopped at 97 % for 80 minutes (not reproduced here).
 test: install-test pages lint
-	$(BIN)/python -m pytest tests/unit tests/integration -q
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-browser
+
+test-python:
+	$(BIN)/python -m pytest tests/unit tests/integration -q --timeout=900
+
+test-browser:
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup
 else
 test: install-test
