@@ -8,6 +8,7 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import os
+from concurrent.futures.process import BrokenProcessPool
 
 from student_portal.search.extraction import Extraction, ExtractionError, extract_pages
 
@@ -36,8 +37,11 @@ class Extractor:
     async def __call__(self, data: bytes) -> Extraction:
         future = asyncio.get_running_loop().run_in_executor(self._executor(), extract_pages, data)
         try:
-            return await asyncio.wait_for(future, self.timeout)
-        except (TimeoutError, concurrent.futures.process.BrokenProcessPool) as error:
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for drops a cancel that arrives as
+            # the extraction ends, and the indexer would not stop (tests/unit/test_cancel_not_lost.py).
+            async with asyncio.timeout(self.timeout):
+                return await future
+        except (TimeoutError, BrokenProcessPool) as error:
             self.close(kill=True)
             raise ExtractionError(f"extraction stopped: {type(error).__name__}") from error
 

@@ -273,7 +273,8 @@ class PaperIndexer:
                 await self._wake.wait()
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), 30.0)
+                async with asyncio.timeout(30.0):  # not wait_for: it can drop a cancel (3.11)
+                    await self._wake.wait()
 
 
 # --- in the site: one owner per index ------------------------------------------------------------------

@@ -98,7 +98,8 @@ def with_lead_images(
         if thumb is None:
             return Response(status_code=404, headers=NO_CACHE)
         try:
-            records = await asyncio.wait_for(cache().records(lead.collection), wait_s)
+            async with asyncio.timeout(wait_s):  # not wait_for: it can drop a cancel (3.11)
+                records = await cache().records(lead.collection)
         except (ClientResponseError, TimeoutError):  # a failure is logged once by the cache
             return _no_picture()
         target = lead.target(records, thumb)

@@ -54,7 +54,8 @@ PASS_THROUGH = ("/assets/", "/_", "/ping", routes.LEAD_IMAGE_PREFIX + "/", "/fav
 
 
 async def _in_time(work: Awaitable[Any], wait_s: float) -> Any:
-    return await asyncio.wait_for(work, wait_s)
+    async with asyncio.timeout(wait_s):  # not wait_for: it can drop a cancel (3.11)
+        return await work
 
 
 _built_file = built_file_check()
