@@ -110,8 +110,9 @@ ifeq ($(strip $(T)),)
 test: install-test
 	@$(MAKE) --no-print-directory -j4 --output-sync=target pages lint test-python test-browser
 
+# At a lower priority: the browser run is the one that sets how long `make test` takes.
 test-python:
-	$(BIN)/python -m pytest tests/unit tests/integration -q
+	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q
 
 test-browser:
 	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup
