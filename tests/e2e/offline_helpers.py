@@ -37,12 +37,13 @@ def eventually(page: Page, script: str, arg: object = None, timeout_s: float = 1
         page.wait_for_timeout(250)
 
 
-# A protected file's address: the service worker fetches it itself, never from a cache (sw.js).
-WORKER_REACHES_NETWORK = "() => fetch('/files/offline-probe?token=probe').then(() => true, () => false)"
+# True once a protected file's address fails: the service worker fetches it itself, never from a
+# cache (sw.js), so it fails only when the worker has no network.
+WORKER_OFFLINE = "() => fetch('/files/offline-probe?token=probe').then(() => false, () => true)"
 
 
 def go_offline(context: BrowserContext, page: Page) -> None:
     """Cut the network, and wait until `page`'s service worker has lost it too: Chromium tells
     the worker a moment after the page, and a navigation in between still reaches the server."""
     context.set_offline(True)
-    eventually(page, f"async () => !(await ({WORKER_REACHES_NETWORK})())")
+    eventually(page, WORKER_OFFLINE)

@@ -18,7 +18,7 @@ from student_portal.search.extraction import Extraction
 from student_portal.search.extraction_process import Extractor
 from student_portal.search.indexer import PaperIndexer
 
-EXTRACTION = Extraction(pages=("text",), total_pages=1, scanned=(), blank=(), legacy_runs=0)
+EXTRACTION = Extraction(pages=("text",), total_pages=1)
 
 
 class _HeldPool:
@@ -31,9 +31,9 @@ class _HeldPool:
         return self.job
 
 
-async def _cancelled_as_it_ends(work: Coroutine[Any, Any, object], finish: Callable[[], None]) -> BaseException:
+async def _cancelled_as_it_ends(work: Coroutine[Any, Any, object], finish: Callable[[], None]) -> asyncio.Task[object]:
     """Run `work` until it waits, then finish what it waits for and cancel it in the same turn
-    of the loop; what the task ended with."""
+    of the loop; the task, once it has ended."""
     task = asyncio.create_task(work)
     for _ in range(5):
         await asyncio.sleep(0)  # the task reaches its wait
@@ -41,16 +41,15 @@ async def _cancelled_as_it_ends(work: Coroutine[Any, Any, object], finish: Calla
     asyncio.get_running_loop().call_soon(task.cancel)
     done, _ = await asyncio.wait([task], timeout=2)
     assert done, "the cancelled task is still running"
-    with pytest.raises(BaseException) as ended:
-        task.result()
-    return ended.value
+    return task
 
 
 async def test_an_extraction_cancelled_as_it_ends_is_cancelled() -> None:
     extractor, pool = Extractor(timeout=60), _HeldPool()
     extractor._pool = pool  # type: ignore[assignment]
-    ended = await _cancelled_as_it_ends(extractor(b"%PDF"), lambda: pool.job.set_result(EXTRACTION))
-    assert isinstance(ended, asyncio.CancelledError)
+    task = await _cancelled_as_it_ends(extractor(b"%PDF"), lambda: pool.job.set_result(EXTRACTION))
+    with pytest.raises(asyncio.CancelledError):
+        task.result()
 
 
 async def test_the_indexer_cancelled_as_its_retry_wait_ends_stops() -> None:
@@ -60,5 +59,6 @@ async def test_the_indexer_cancelled_as_its_retry_wait_ends_stops() -> None:
         raise RuntimeError("a bug: the indexer waits, then retries")
 
     indexer.drain = failing  # type: ignore[method-assign]
-    ended = await _cancelled_as_it_ends(indexer.run(), indexer._wake.set)
-    assert isinstance(ended, asyncio.CancelledError)
+    task = await _cancelled_as_it_ends(indexer.run(), indexer._wake.set)
+    with pytest.raises(asyncio.CancelledError):
+        task.result()
