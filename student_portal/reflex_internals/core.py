@@ -66,7 +66,11 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.app:EventProcessor": ("enqueue",),
     "reflex.state:OnLoadInternalState": ("on_load_internal",),
     "reflex.utils.prerequisites": ("get_web_dir",),
-    "reflex.utils.exec": ("is_prod_mode",),
+    "reflex.utils.exec": ("is_prod_mode", "run_backend_prod"),
+    # Serving a build without building it again (serve_built.py, for the browser tests).
+    "reflex_base.environment": ("environment",),
+    "reflex_base.environment:EnvironmentVariables": ("REFLEX_ENV_MODE", "REFLEX_SKIP_COMPILE"),
+    "reflex.config:Config": ("_set_persistent",),
     "reflex.utils.format": ("format_event_handler",),
     "reflex.constants:Dirs": ("STATIC",),
     # The websocket's door (guard_websocket and its helpers, for server/event_guard.py).
