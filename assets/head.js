@@ -1,4 +1,5 @@
-// Theme before the first paint, the language switch, and YouTube's API script failing to load:
+// Theme before the first paint, the language switch (and a tab's state per language), and YouTube's
+// API script failing to load:
 // student_portal/components/head_script.py.
 (() => {
   const YOUTUBE_API = "https://www.youtube.com/iframe_api";
@@ -31,6 +32,16 @@
     apply(theme === "dark" || (theme !== "light" && system.matches));
   };
   update();
+  // A tab's state on the server (Reflex's, named by the tab's sessionStorage "token") holds rows
+  // written in the language of the page that loaded them, and a page load shows them until the
+  // page's own arrive: a page in another language starts the tab afresh, as a new tab does.
+  // Reflex's key for it is pinned by tests/unit/test_reflex_internals.py.
+  try {
+    if (sessionStorage.getItem("page-language") !== root.lang) {
+      sessionStorage.removeItem("token");
+      sessionStorage.setItem("page-language", root.lang);
+    }
+  } catch {}
   // Our Sinhala/Tamil faces once the page's scripts are in (assets/styles/fonts.css).
   document.addEventListener("DOMContentLoaded", () => root.classList.add("fonts"));
   system.addEventListener("change", update);

@@ -207,6 +207,32 @@ def _switch(page: Page, language: Language, phone: bool) -> None:
     page.locator(f'header a[data-language="{language.value}"]:visible').click()
 
 
+# Counts the moments a page's <main> shows a date written in English (ENGLISH_DATE's form).
+WATCH_ENGLISH_DATES = r"""(() => {
+  window.__englishDates = 0;
+  const english = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) 20\d\d\b/;
+  new MutationObserver(() => {
+    const main = document.querySelector("main");
+    if (main && english.test(main.innerText)) window.__englishDates += 1;
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
+
+def test_a_tab_switched_to_sinhala_never_shows_the_english_cards_it_had(
+    page: Page, base_url: str, demo_pocketbase
+) -> None:
+    page.goto(base_url + routes.JOBS)
+    wait_for_content(page)
+    assert ENGLISH_DATE.search(page.get_by_role("main").inner_text())
+    page.add_init_script(WATCH_ENGLISH_DATES)
+    _switch(page, Language.SI, phone=False)
+    expect(page).to_have_url(re.compile(r"/si/jobs/?$"))
+    expect(page.get_by_role("main").locator("time").first).to_be_visible()
+    wait_for_content(page)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__englishDates") == 0
+
+
 @pytest.mark.parametrize("width", [PHONE, None], ids=["phone", "desktop"])
 def test_the_switch_keeps_the_page_and_its_filters_and_is_remembered(
     browser, base_url: str, demo_pocketbase, client_ip: str, width

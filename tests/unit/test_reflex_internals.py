@@ -132,3 +132,16 @@ def test_the_websocket_door_finds_what_it_wraps_and_reads() -> None:
     key = f"{AuthState.get_full_name()}.stored_auth_rx_state_"
     assert reflex_internals.storage_var_of(key) == (AuthState, "stored_auth")
     assert reflex_internals.storage_var_of("nothing.here") is None
+
+
+def test_reflex_keeps_a_tabs_token_under_the_session_storage_key_head_js_clears() -> None:
+    """assets/head.js drops the tab's token when the page's language changes, so the page does not
+    show the rows its state holds in the other language: Reflex's frontend must still keep it there."""
+    from pathlib import Path
+
+    import reflex_base
+
+    state_js = Path(reflex_base.__file__).parent / ".templates" / "web" / "utils" / "state.js"
+    assert 'const TOKEN_KEY = "token";' in state_js.read_text()
+    head_js = Path(__file__).resolve().parents[2] / "assets" / "head.js"
+    assert 'sessionStorage.removeItem("token")' in head_js.read_text()
