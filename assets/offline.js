@@ -77,6 +77,11 @@ function pageCopy(savedAt) {
 let copyBanner = "You are offline. This is the page as you last saw it on {time}.";
 let savedAtNames = null;
 let settling = null;
+// A slideshow turning its slides is not new content (the home page's turn every 3 s, and each
+// turn copied the whole page again): a change inside a carousel or slide the last copy already
+// had asks for no new copy. Carousels and slides are named by aria-roledescription.
+const SLIDESHOW = "[aria-roledescription]";
+let copiedShows = new WeakSet();
 function copyPage() {
   settling = null;
   if (!navigator.onLine || NOT_COPIED.includes(location.pathname.replace(/\/+$/, ""))) return;
@@ -92,6 +97,7 @@ function copyPage() {
       "x-signed-in": signedIn() ? "1" : "0",
     },
   });
+  copiedShows = new WeakSet(document.querySelectorAll(SLIDESHOW));
   const key = pageKey(location.href);
   caches
     .open(PAGES)
@@ -129,6 +135,16 @@ function settled() {
 function copyWhenSettled() {
   clearTimeout(settling);
   settling = setTimeout(settled, SETTLE_MS);
+}
+
+function inCopiedShow(record) {
+  const node = record.target instanceof Element ? record.target : record.target.parentElement;
+  const show = node?.closest(SLIDESHOW);
+  return Boolean(show && copiedShows.has(show));
+}
+
+function copyWhenChanged(records) {
+  if (!records.every(inCopiedShow)) copyWhenSettled();
 }
 
 // The viewer's bytes, not a second download: a protected file's token may have expired since.
@@ -238,7 +254,7 @@ function start() {
     setTimeout(registerWorker, WORKER_LATEST_MS);
     if (!hasCaches()) return;
     // Content arrives over the websocket after load: copy once the page stops changing.
-    new MutationObserver(copyWhenSettled).observe(document.body, {
+    new MutationObserver(copyWhenChanged).observe(document.body, {
       childList: true,
       subtree: true,
       characterData: true,

@@ -135,6 +135,32 @@ def test_offline_visited_page_kept_pdf_and_unvisited_page(context: BrowserContex
         context.set_offline(False)
 
 
+# Counts the page copies written for offline (assets/offline.js puts each into Cache Storage).
+COUNT_COPIES = """(() => {
+  window.__copies = 0;
+  const put = Cache.prototype.put;
+  Cache.prototype.put = function (key, value) {
+    if (value && value.headers.has("x-saved-at")) window.__copies += 1;
+    return put.call(this, key, value);
+  };
+})()"""
+
+
+def test_a_turning_slideshow_is_not_copied_again_but_new_content_is(context: BrowserContext, base_url: str) -> None:
+    context.add_init_script(COUNT_COPIES)
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + routes.HOME)
+    eventually(page, "() => window.__copies >= 1")
+    slide = page.locator('section[aria-roledescription]:visible [role="group"][aria-hidden="false"]').first
+    before = slide.get_attribute("aria-label")
+    expect(slide).not_to_have_attribute("aria-label", before or "", timeout=10_000)  # a slide turned
+    page.wait_for_timeout(4_000)  # and another turn, and the settle time after it
+    assert page.evaluate("window.__copies") == 1
+    page.evaluate("document.querySelector('main').append(document.createElement('p'))")  # new content
+    eventually(page, "() => window.__copies === 2")
+
+
 def test_an_offline_copy_speaks_the_language_of_its_page(context: BrowserContext, base_url: str) -> None:
     page = _jobs_copied(context, base_url, Language.SI)
     with in_language(Language.SI):
