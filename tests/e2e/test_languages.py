@@ -207,15 +207,19 @@ def _switch(page: Page, language: Language, phone: bool) -> None:
     page.locator(f'header a[data-language="{language.value}"]:visible').click()
 
 
-# Counts the moments a page's <main> shows a date written in English (ENGLISH_DATE's form).
-WATCH_ENGLISH_DATES = r"""(() => {
+# Counts the moments a page's <main> shows a date written in English (ENGLISH_DATE, given to it).
+WATCH_ENGLISH_DATES = (
+    """((pattern) => {
   window.__englishDates = 0;
-  const english = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) 20\d\d\b/;
+  const english = new RegExp(pattern);
   new MutationObserver(() => {
     const main = document.querySelector("main");
     if (main && english.test(main.innerText)) window.__englishDates += 1;
   }).observe(document, { subtree: true, childList: true, characterData: true });
-})()"""
+})("""
+    + json.dumps(ENGLISH_DATE.pattern)
+    + ")"
+)
 
 
 def test_a_tab_switched_to_sinhala_never_shows_the_english_cards_it_had(
