@@ -141,6 +141,15 @@ VISITOR_TIMEOUT_S: Final = 30.0
 
 
 @dataclass(frozen=True)
+class CapacitySizes:
+    """benchmarks/capacity.py: bursts of `visitors` at once, `rounds` per layout, `tabs` held open."""
+
+    visitors: int = 500
+    rounds: int = 3
+    tabs: int = 1_000
+
+
+@dataclass(frozen=True)
 class Sizes:
     """How much each measurement does; --quick shrinks everything for a smoke run."""
 
@@ -175,6 +184,8 @@ class Sizes:
     tab_visits: int = 5_000
     open_tabs: int = 2_000
     tabs_wait_s: float = 60.0
+    # The capacity model (benchmarks/capacity.py).
+    capacity: CapacitySizes = CapacitySizes()
 
     # Search inside papers (issue 35, benchmarks/paper_search.py): papers of this many pages of
     # generated text in the index, and pages of generated PDFs extracted and indexed for the
@@ -209,6 +220,7 @@ QUICK: Final = Sizes(
     tab_visits=500,
     open_tabs=200,
     tabs_wait_s=40.0,
+    capacity=CapacitySizes(visitors=50, rounds=1, tabs=100),
     paper_count=1_000,
     paper_pages=5,
     paper_pdf_pages=60,
@@ -240,6 +252,11 @@ class Target:
     # Tabs and memory (issue 38), one worker with its state in memory.
     CLOSED_TAB_MAX_KB: Final = 10.0
     OPEN_TAB_MAX_KB: Final = 50.0
+    # Workers that add what they cost (issue 38, benchmarks/capacity.py): with Redis, CPU per
+    # visitor against the in-memory worker's, and what Redis keeps per visitor.
+    REDIS_CPU_RATIO_MAX: Final = 1.3
+    REDIS_KEYS_MAX: Final = 5
+    REDIS_KB_MAX: Final = 8.0
     SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's
     # Issue 20 (closer to a static page), on the English and Sinhala pages.
     SPEED_PERFORMANCE_MIN: Final = 98

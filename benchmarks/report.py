@@ -159,6 +159,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
             tabs["closed_tab_kb"] <= Target.CLOSED_TAB_MAX_KB,
         )
         add("tabs: an open tab costs", f"{tabs['open_tab_kb']} KB", tabs["open_tab_kb"] <= Target.OPEN_TAB_MAX_KB)
+    capacity = results.get("capacity")
+    if capacity and "layouts" in capacity:
+        from benchmarks.capacity import target_rows as capacity_targets
+
+        for name, measured, ok in capacity_targets(capacity):
+            add(name, measured, ok)
     soak = results.get("soak")
     if soak and "errors" in soak:
         add("soak: errors", str(soak["errors"]), soak["errors"] == 0)
@@ -456,6 +462,11 @@ def render(results: dict[str, Any]) -> str:
         from benchmarks.tab_memory import render as render_tabs
 
         out += [render_tabs(tabs), ""]
+    capacity = results.get("capacity")
+    if capacity and "layouts" in capacity:
+        from benchmarks.capacity import render as render_capacity
+
+        out += [render_capacity(capacity), ""]
     soak = results.get("soak")
     if soak and "p95_s" in soak:
         from benchmarks.soak import render as render_soak

@@ -38,6 +38,7 @@ MEASUREMENTS = (
     "offline",
     "bundle",
     "tabs",
+    "capacity",
     "soak",
 )
 
@@ -194,6 +195,15 @@ def _tabs(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, An
     return tab_memory.measure(servers, sizes.tab_visits, sizes.open_tabs, sizes.tabs_wait_s, log)
 
 
+def _capacity(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import capacity
+
+    servers.stop_site()  # each layout starts its own
+    server_cores, client_cores = (capacity.parse_cores(cores) for cores in capacity.default_cores())
+    layouts = capacity.layouts([1, 2], oplock=False)
+    return capacity.measure(servers, layouts, sizes.capacity, server_cores, client_cores, log)
+
+
 def _soak(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import soak
 
@@ -216,6 +226,7 @@ RUNNERS = {
     "offline": _offline,
     "bundle": _bundle,
     "tabs": _tabs,  # a fresh worker: what closed and open tabs cost it
+    "capacity": _capacity,  # each server layout in turn, the site pinned to its own cores
     "soak": _soak,  # last: an hour of steady visitors
 }
 RESULT_KEYS = {
@@ -231,6 +242,7 @@ RESULT_KEYS = {
     "offline": "offline_bytes",
     "bundle": "bundle_report",
     "tabs": "tab_memory",
+    "capacity": "capacity",
     "soak": "soak",
 }
 
