@@ -54,7 +54,11 @@ def patch(owner: type, name: str, replacement: Any) -> None:
 # reads them all when this folder is first imported (before anything is patched or used), so an
 # upgrade that moves one stops the worker naming it; tests/unit/test_reflex_internals.py runs it too.
 PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
-    "reflex.istate.manager.redis:StateManagerRedis": ("_wait_lock", "_notify_next_waiter"),
+    "reflex.istate.manager.redis:StateManagerRedis": (
+        "_wait_lock",
+        "_notify_next_waiter",
+    ),
+    # (and its _lock, redis and _oplock_enabled, checked where used: _lock is also a name of ours)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
         "_ensure_socket_record_task",
@@ -76,7 +80,7 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     # The websocket's door (guard_websocket and its helpers, for server/event_guard.py).
     "reflex.app:EventNamespace": ("on_event", "on_disconnect", "disconnect", "sid_to_token"),
     "reflex.utils.token_manager:TokenManager": ("is_token_connected",),
-    "reflex.istate.manager.token:BaseStateToken": ("__init__",),
+    "reflex.istate.manager.token:BaseStateToken": ("__init__", "_state_key"),
     # A closed tab's state dropped from the one worker's memory (forget_closed_tab).
     "reflex.istate.manager.memory:StateManagerMemory": ("_purge_token", "_coerce_token", "_get_state_lock"),
     # (and BaseState._clean, checked where it is used: another module of ours has a _clean)
@@ -327,13 +331,16 @@ def storage_var_of(key: str) -> tuple[type, str] | None:
 
 
 @contextlib.asynccontextmanager
-async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState | None]:
-    """The state of a tab whose socket closed, locked, to clear what it held; None when the
+async def closed_tab_state(
+    app: rx.App, token: str, first: type[BaseState] = rx.State
+) -> AsyncIterator[BaseState | None]:
+    """The root state of a tab whose socket closed, locked, to clear what it held; None when the
     tab is connected again meanwhile (a reload, a reconnect to another worker). What changes is
-    not sent anywhere (nobody is there to receive it)."""
+    not sent anywhere (nobody is there to receive it). With Redis only `first` and the states it
+    needs are read at once, the others when asked for (`get_state`)."""
     from reflex.istate.manager.token import BaseStateToken
 
-    async with app.modify_state(BaseStateToken(ident=token, cls=rx.State)) as root:
+    async with app.modify_state(BaseStateToken(ident=token, cls=first)) as root:
         if await _connected_again(app, token):
             yield None
         else:
@@ -343,15 +350,16 @@ async def closed_tab_state(app: rx.App, token: str) -> AsyncIterator[BaseState |
 
 
 async def forget_closed_tab(app: rx.App, token: str) -> bool:
-    """Drop from the worker's memory the state of a tab whose socket closed and has not come back
-    (True when dropped). Reflex keeps it for `redis_token_expiration` (an hour), some 30-100 KB a
-    tab. If the tab reconnects later its hydrate builds the page again, as after a restart. Kept:
-    a tab connected again, a state in Redis (shared by workers), one in use by an event."""
+    """Drop the state of a tab whose socket closed and has not come back (True when dropped), from
+    the worker's memory or from Redis. Reflex keeps it for `redis_token_expiration` (an hour), some
+    30-100 KB a tab in memory, 20 KB and 16 keys in Redis. If the tab reconnects later its hydrate
+    builds the page again, as after a restart. Kept: a tab connected again, a state in use by an
+    event, a state in Redis under Reflex's optimistic locks (a worker may hold a copy to write back)."""
     from reflex.istate.manager.token import BaseStateToken
 
     states = _memory_states(app)
     if states is None:
-        return False
+        return await _forget_closed_tab_in_redis(app, token)
     key = states._coerce_token(BaseStateToken(ident=token, cls=rx.State))
     if key.cache_key not in states.states or await _connected_again(app, token) is not False:
         return False  # unknown (no token manager to ask) counts as connected: nothing dropped
@@ -359,4 +367,30 @@ async def forget_closed_tab(app: rx.App, token: str) -> bool:
     if lock.locked():
         return False
     states._purge_token(key)
+    return True
+
+
+def _state_tree(cls: type[BaseState]) -> list[type[BaseState]]:
+    return [cls, *(sub for child in cls.get_substates() for sub in _state_tree(child))]
+
+
+async def _forget_closed_tab_in_redis(app: rx.App, token: str) -> bool:
+    """forget_closed_tab with Redis: every key of the tab's state tree is deleted under its lock,
+    so whichever worker serves the tab next starts it afresh."""
+    from reflex.istate.manager.redis import StateManagerRedis
+    from reflex.istate.manager.token import BaseStateToken
+
+    manager = app.state_manager
+    if not isinstance(manager, StateManagerRedis):
+        return False
+    require(manager, "_lock", "redis", "_oplock_enabled")
+    if manager._oplock_enabled:
+        return False
+    if await _connected_again(app, token) is not False:
+        return False
+    tree = BaseStateToken(ident=token, cls=rx.State)
+    async with manager._lock(tree):
+        if await _connected_again(app, token):
+            return False
+        await manager.redis.delete(*(tree._state_key(cls) for cls in _state_tree(rx.State)))
     return True

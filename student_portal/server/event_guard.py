@@ -207,8 +207,6 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
         return
     if active:
         await _forget_protected(app, token)
-    if not reflex_internals.keeps_states_in_memory(app):
-        return  # Redis keeps it for its expiry, shared by the workers
     await asyncio.sleep(Timing.CLOSED_TAB_KEPT_S)
     try:
         await reflex_internals.forget_closed_tab(app, token)
@@ -220,7 +218,7 @@ async def _forget_protected(app: rx.App, token: str) -> None:
     from student_portal.state.auth import AuthState, forget_protected
 
     try:
-        async with reflex_internals.closed_tab_state(app, token) as root:
+        async with reflex_internals.closed_tab_state(app, token, first=AuthState) as root:
             if root is None:
                 return
             if (await root.get_state(AuthState)).stored_auth:

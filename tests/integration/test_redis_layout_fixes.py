@@ -1,7 +1,8 @@
 """Workers + Redis: Reflex 0.10.1 fixes (student_portal/reflex_internals/redis_layout.py), on a real Redis.
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
-`make run-redis`), and a state lock granted to a cancelled event is given back.
+`make run-redis`), a state lock granted to a cancelled event is given back, and a closed tab's
+state leaves Redis (issue 38).
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ import contextlib
 import pickle
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from types import SimpleNamespace
 
 import pytest
 from redis.asyncio import Redis
 from reflex.istate.manager.redis import StateManagerRedis
+from reflex.istate.manager.token import BaseStateToken
 from reflex.utils.token_manager import RedisTokenManager
 
+from student_portal import reflex_internals
 from student_portal.reflex_internals import redis_layout
+from student_portal.state.auth import AuthState
 from tests.support.backend_proxy import free_port
 from tests.support.redis_server import RedisServer
 
@@ -146,3 +151,81 @@ async def test_a_cancelled_waiter_leaves_another_events_lock_alone(redis_server:
         assert await manager.redis.get(lock_key) == b"running-event"
     finally:
         await manager.close()
+
+
+# --- a closed tab's state leaves Redis (reflex_internals.forget_closed_tab) ---------------------
+
+
+async def _redis_app(url: str, *, oplock: bool = False) -> SimpleNamespace:
+    """What forget_closed_tab reads of rx.App, as one worker of `make run-redis` has it."""
+    manager = StateManagerRedis(redis=Redis.from_url(url))
+    manager._oplock_enabled = oplock
+    return SimpleNamespace(
+        state_manager=manager, event_namespace=SimpleNamespace(_token_manager=(await _workers(url, 1))[0])
+    )
+
+
+async def _tab_with_state(app: SimpleNamespace) -> str:
+    token = str(uuid.uuid4())
+    async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=AuthState)) as root:
+        (await root.get_state(AuthState)).stored_auth = "a tab's sign-in"
+    return token
+
+
+async def _keys(app: SimpleNamespace, token: str) -> list[bytes]:
+    return [key async for key in app.state_manager.redis.scan_iter(match=f"{token}*")]
+
+
+async def test_a_closed_tabs_state_leaves_redis_and_an_open_tabs_stays(redis_server: RedisServer) -> None:
+    app = await _redis_app(redis_server.url)
+    try:
+        closed, open_ = await _tab_with_state(app), await _tab_with_state(app)
+        assert await _keys(app, closed), "the tab's states are in Redis"
+        await app.event_namespace._token_manager.link_token_to_sid(open_, "sid-open")
+
+        assert await reflex_internals.forget_closed_tab(app, closed)
+        assert await _keys(app, closed) == []
+        # The tab back later starts afresh, as after a restart.
+        root = await app.state_manager.get_state(BaseStateToken(ident=closed, cls=AuthState))
+        assert (await root.get_state(AuthState)).stored_auth == ""
+
+        assert not await reflex_internals.forget_closed_tab(app, open_)
+        assert await _keys(app, open_), "an open tab keeps its state"
+    finally:
+        await app.state_manager.close()
+        await app.event_namespace._token_manager.close()
+
+
+async def test_a_closed_tab_waits_for_an_event_holding_its_state(redis_server: RedisServer) -> None:
+    app = await _redis_app(redis_server.url)
+    try:
+        token = await _tab_with_state(app)
+        release = asyncio.Event()
+
+        async def event() -> None:
+            async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=AuthState)) as root:
+                await release.wait()
+                (await root.get_state(AuthState)).stored_auth = "written by the last event"
+
+        running = asyncio.create_task(event())
+        await asyncio.sleep(0.2)
+        forgetting = asyncio.create_task(reflex_internals.forget_closed_tab(app, token))
+        await asyncio.sleep(0.2)
+        assert not forgetting.done(), "the drop waits for the state's lock"
+        release.set()
+        await running
+        assert await forgetting
+        assert await _keys(app, token) == []  # the event's write is not left behind
+    finally:
+        await app.state_manager.close()
+        await app.event_namespace._token_manager.close()
+
+
+async def test_under_optimistic_locks_a_closed_tab_is_left_to_its_expiry(redis_server: RedisServer) -> None:
+    app = await _redis_app(redis_server.url, oplock=True)
+    try:
+        token = await _tab_with_state(app)
+        assert not await reflex_internals.forget_closed_tab(app, token)
+    finally:
+        await app.state_manager.close()
+        await app.event_namespace._token_manager.close()

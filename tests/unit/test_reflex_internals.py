@@ -3,6 +3,7 @@ installed Reflex, and a Reflex without one stops the worker at start-up, saying 
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
@@ -16,7 +17,9 @@ from student_portal.reflex_internals import ReflexInternalsChanged
 def test_the_installed_reflex_has_every_internal_we_use() -> None:
     reflex_internals.require(LocalTokenManager(), "token_to_socket", "instance_id")
     reflex_internals.require(RedisTokenManager, "link_token_to_sid")
-    reflex_internals.require(StateManagerRedis, "_wait_lock")
+    reflex_internals.require(StateManagerRedis, "_wait_lock", "_lock")
+    # Fields of each instance (forget_closed_tab with Redis).
+    assert {"redis", "_oplock_enabled"} <= {field.name for field in dataclasses.fields(StateManagerRedis)}
     from reflex.app import App, EventProcessor
 
     reflex_internals.require(App, "event_processor", "event_namespace")
