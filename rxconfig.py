@@ -8,10 +8,12 @@ from student_portal.build.page_scripts import PageScriptsPlugin
 from student_portal.build.script_priority import ScriptPriorityPlugin
 from student_portal.build.service_worker import ServiceWorkerPlugin
 from student_portal.reflex_internals.route_manifests import RouteManifestsPlugin
-from student_portal.settings import settings
+from student_portal.settings import bound_reflex_redis_pool, settings
 
 SETTINGS = settings()  # every environment variable: student_portal/settings.py
 PORT = SETTINGS.port
+
+bound_reflex_redis_pool()  # with Redis, each worker's connections to it are bounded
 
 config = rx.Config(
     app_name="student_portal",

@@ -47,15 +47,23 @@ class Timing:
     # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
     # is left, on the next page that checks the session.
     TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
-    # Ours: a tab's state stays in the worker's memory this long after its websocket closed (a
-    # phone changing networks reconnects within it); back later, its page is built again from
-    # its address and browser storage, as after a restart. Reflex alone keeps it an hour: with
-    # 30 s a closed tab still left 12 KB (the states of the last 30 s of visitors), with 10 s
-    # 3 KB (issue 38: at most 10 KB; make bench --only tabs).
+    # Ours: a tab's state stays in the worker's memory (or in Redis) this long after its
+    # websocket closed (a phone changing networks reconnects within it); back later, its page is
+    # built again from its address and browser storage, as after a restart. Reflex alone keeps it
+    # an hour: with 30 s a closed tab still left 12 KB (the states of the last 30 s of visitors),
+    # with 10 s 3 KB (issue 38: at most 10 KB; make bench --only tabs).
     CLOSED_TAB_KEPT_S: Final = 10.0
+    # Ours: with Redis, an event waits this long for a free connection of a full pool
+    # (Limit.REDIS_CONNECTIONS) before it fails; Reflex requires less than its 10 s state lock.
+    REDIS_POOL_WAIT_S: Final = 8
 
 
 class Limit:
+    # Ours: Redis connections each of a worker's two Redis clients (states, tab tokens) may open.
+    # Reflex's pool is unbounded: one burst of 500 visitors left a worker with 941 connections,
+    # idle ever after, and Redis refuses clients past its maxclients (10,000 by default). With 64,
+    # 500 at once on one worker still pass without an error (docs/operations.md, "Connection limits").
+    REDIS_CONNECTIONS: Final = 64
     SWIPE_THRESHOLD_PX: Final = 5
     DESKTOP_BREAKPOINT_PX: Final = 700
     # react-player is imported when a video comes this close to the viewport (or is pointed at,

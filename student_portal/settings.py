@@ -21,6 +21,8 @@ from pydantic import AliasGenerator, Field, field_validator
 from pydantic.json_schema import JsonDict
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from student_portal.constants import Limit, Timing
+
 log = logging.getLogger(__name__)
 
 CONFIGURATION_DOC = Path(__file__).resolve().parent.parent / "docs" / "configuration.md"
@@ -167,6 +169,13 @@ def variables(*fields: str) -> tuple[str | None, ...]:
     """The raw values behind some settings' `fields`, as they are now: a cheap key for something
     made from a few settings, which a hot path checks (settings() reads every variable: ~9 us)."""
     return tuple(os.environ.get(_VARIABLE[field]) for field in fields)  # KeyError: no such setting
+
+
+def bound_reflex_redis_pool() -> None:
+    """Reflex's own Redis pool variables, set to ours unless the operator set them (before Reflex
+    makes its Redis clients; Limit.REDIS_CONNECTIONS says why)."""
+    os.environ.setdefault("REFLEX_REDIS_MAX_CONNECTIONS", str(Limit.REDIS_CONNECTIONS))
+    os.environ.setdefault("REFLEX_REDIS_POOL_TIMEOUT", f"{Timing.REDIS_POOL_WAIT_S}s")
 
 
 def environment_with(extra: dict[str, str]) -> dict[str, str]:

@@ -78,3 +78,19 @@ def test_variables_are_the_raw_values_behind_some_settings(monkeypatch: pytest.M
     assert variables("pocketbase_port") == ("not a port",)
     with pytest.raises(KeyError, match="pocketbase_adress"):
         variables("pocketbase_adress")
+
+
+def test_reflex_redis_pool_is_bounded_unless_the_operator_bounds_it(monkeypatch) -> None:
+    from reflex.utils.prerequisites import _redis_pool_limits
+
+    from student_portal.constants import Limit, Timing
+    from student_portal.settings import bound_reflex_redis_pool
+
+    monkeypatch.delenv("REFLEX_REDIS_MAX_CONNECTIONS", raising=False)
+    monkeypatch.delenv("REFLEX_REDIS_POOL_TIMEOUT", raising=False)
+    bound_reflex_redis_pool()
+    assert _redis_pool_limits() == (Limit.REDIS_CONNECTIONS, Timing.REDIS_POOL_WAIT_S)  # Reflex accepts them
+    monkeypatch.setenv("REFLEX_REDIS_MAX_CONNECTIONS", "200")
+    monkeypatch.setenv("REFLEX_REDIS_POOL_TIMEOUT", "500ms")
+    bound_reflex_redis_pool()
+    assert _redis_pool_limits() == (200, 0.5)
