@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import reflex as rx
 from reflex.event import Event
@@ -27,6 +27,8 @@ from reflex.state import BaseState
 
 if TYPE_CHECKING:
     from reflex.istate.manager.memory import StateManagerMemory
+
+S = TypeVar("S", bound=BaseState)
 
 # (class, attribute) pairs redis_layout.install() replaces.
 PATCHED: list[tuple[type, str]] = []
@@ -58,7 +60,7 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
         "_wait_lock",
         "_notify_next_waiter",
     ),
-    # (and its _lock, redis and _oplock_enabled, checked where used: _lock is also a name of ours)
+    # (and its _lock_key, redis and _oplock_enabled, checked where used: fields of each instance)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
         "_ensure_socket_record_task",
@@ -374,23 +376,42 @@ def _state_tree(cls: type[BaseState]) -> list[type[BaseState]]:
     return [cls, *(sub for child in cls.get_substates() for sub in _state_tree(child))]
 
 
+# Deletes a tab's state keys (KEYS[2..]) unless its lock (KEYS[1]) is held: one round trip, and no
+# lock of its own, whose taking and giving back Redis would announce to every worker.
+_DELETE_UNLESS_LOCKED = """
+if redis.call('exists', KEYS[1]) == 1 then return 0 end
+redis.call('del', unpack(KEYS, 2))
+return 1
+"""
+
+
 async def _forget_closed_tab_in_redis(app: rx.App, token: str) -> bool:
-    """forget_closed_tab with Redis: every key of the tab's state tree is deleted under its lock,
-    so whichever worker serves the tab next starts it afresh."""
+    """forget_closed_tab with Redis: every key of the tab's state tree is deleted, unless an event
+    holds the tab's state (then Reflex's expiry applies), so whichever worker serves the tab next
+    starts it afresh. A tab coming back while this runs either holds its lock (kept) or starts
+    afresh, as after a restart."""
     from reflex.istate.manager.redis import StateManagerRedis
     from reflex.istate.manager.token import BaseStateToken
 
     manager = app.state_manager
     if not isinstance(manager, StateManagerRedis):
         return False
-    require(manager, "_lock", "redis", "_oplock_enabled")
+    require(manager, "_lock_key", "redis", "_oplock_enabled")
     if manager._oplock_enabled:
         return False
     if await _connected_again(app, token) is not False:
         return False
     tree = BaseStateToken(ident=token, cls=rx.State)
-    async with manager._lock(tree):
-        if await _connected_again(app, token):
-            return False
-        await manager.redis.delete(*(tree._state_key(cls) for cls in _state_tree(rx.State)))
-    return True
+    keys = [tree._state_key(cls) for cls in _state_tree(rx.State)]
+    deleted = await manager.redis.eval(_DELETE_UNLESS_LOCKED, 1 + len(keys), manager._lock_key(tree), *keys)  # type: ignore[misc]
+    return bool(deleted)
+
+
+async def peek_state(app: rx.App, token: str, cls: type[S]) -> S:
+    """A tab's state `cls` as it is now, read without its lock (nothing written back): for a look
+    that must not cost a lock's round trips, and the announcements Redis makes of them to every
+    worker."""
+    from reflex.istate.manager.token import BaseStateToken
+
+    root = await app.state_manager.get_state(BaseStateToken(ident=token, cls=cls))
+    return cast(S, await root.get_state(cls))

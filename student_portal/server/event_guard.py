@@ -218,6 +218,10 @@ async def _forget_protected(app: rx.App, token: str) -> None:
     from student_portal.state.auth import AuthState, forget_protected
 
     try:
+        # Most tabs were never signed in: a look without the tab's lock says so (with Redis, taking
+        # and giving back a lock is announced to every worker).
+        if not (await reflex_internals.peek_state(app, token, AuthState)).stored_auth:
+            return
         async with reflex_internals.closed_tab_state(app, token, first=AuthState) as root:
             if root is None:
                 return

@@ -196,7 +196,7 @@ async def test_a_closed_tabs_state_leaves_redis_and_an_open_tabs_stays(redis_ser
         await app.event_namespace._token_manager.close()
 
 
-async def test_a_closed_tab_waits_for_an_event_holding_its_state(redis_server: RedisServer) -> None:
+async def test_a_closed_tab_whose_state_an_event_holds_is_kept(redis_server: RedisServer) -> None:
     app = await _redis_app(redis_server.url)
     try:
         token = await _tab_with_state(app)
@@ -209,13 +209,34 @@ async def test_a_closed_tab_waits_for_an_event_holding_its_state(redis_server: R
 
         running = asyncio.create_task(event())
         await asyncio.sleep(0.2)
-        forgetting = asyncio.create_task(reflex_internals.forget_closed_tab(app, token))
-        await asyncio.sleep(0.2)
-        assert not forgetting.done(), "the drop waits for the state's lock"
+        assert not await reflex_internals.forget_closed_tab(app, token)
         release.set()
         await running
-        assert await forgetting
-        assert await _keys(app, token) == []  # the event's write is not left behind
+        root = await app.state_manager.get_state(BaseStateToken(ident=token, cls=AuthState))
+        assert (await root.get_state(AuthState)).stored_auth == "written by the last event"
+        assert await reflex_internals.forget_closed_tab(app, token)  # once the event is done
+        assert await _keys(app, token) == []
+    finally:
+        await app.state_manager.close()
+        await app.event_namespace._token_manager.close()
+
+
+async def test_a_closed_tabs_sign_in_is_read_without_waiting_for_its_lock(redis_server: RedisServer) -> None:
+    app = await _redis_app(redis_server.url)
+    try:
+        token = await _tab_with_state(app)
+        release = asyncio.Event()
+
+        async def event() -> None:
+            async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=AuthState)):
+                await release.wait()
+
+        running = asyncio.create_task(event())
+        await asyncio.sleep(0.2)
+        peeked = await asyncio.wait_for(reflex_internals.peek_state(app, token, AuthState), timeout=1)
+        assert peeked.stored_auth == "a tab's sign-in"
+        release.set()
+        await running
     finally:
         await app.state_manager.close()
         await app.event_namespace._token_manager.close()
