@@ -47,7 +47,6 @@ MIB = 2**20
 GIB = 2**30
 PATH = "/"
 WARM_UP_VISITS = 100
-PAUSE_S = 2.0  # after tabs closed, before a burst
 # What Redis still holds of a burst's closed tabs is read this long after their states should go.
 LEFT_AFTER_S = 5.0
 IDLE_S = 5.0  # the idle site's own CPU (timers, pings) is read this long before each burst
@@ -349,7 +348,7 @@ def measure(
                             log(f"round {round_ + 1}: {sizes.tabs} tabs held open on {layout.name}")
                             results[layout].tabs.append(runner.run(_tabs(served, sizes.tabs, frontend)))
                             log(f"  {results[layout].tabs[-1]}")
-                            time.sleep(PAUSE_S)
+                            time.sleep(Timing.CLOSED_TAB_KEPT_S + LEFT_AFTER_S)  # their states gone first
                         log(f"round {round_ + 1}: {sizes.visitors} visitors on {layout.name}")
                         runner.run(reflex_client.visit(served.site_url, PATH, frontend))  # warm caches
                         results[layout].bursts.append(runner.run(_burst(served, sizes.visitors, frontend)))
