@@ -60,7 +60,7 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
         "_wait_lock",
         "_notify_next_waiter",
     ),
-    # (and its _lock_key, redis and _oplock_enabled, checked where used: fields of each instance)
+    # (and its _lock_key and redis, checked where used: redis is a field of each instance)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
         "_ensure_socket_record_task",
@@ -356,7 +356,7 @@ async def forget_closed_tab(app: rx.App, token: str) -> bool:
     the worker's memory or from Redis. Reflex keeps it for `redis_token_expiration` (an hour), some
     30-100 KB a tab in memory, 20 KB and 16 keys in Redis. If the tab reconnects later its hydrate
     builds the page again, as after a restart. Kept: a tab connected again, a state in use by an
-    event, a state in Redis under Reflex's optimistic locks (a worker may hold a copy to write back)."""
+    event."""
     from reflex.istate.manager.token import BaseStateToken
 
     states = _memory_states(app)
@@ -389,16 +389,16 @@ async def _forget_closed_tab_in_redis(app: rx.App, token: str) -> bool:
     """forget_closed_tab with Redis: every key of the tab's state tree is deleted, unless an event
     holds the tab's state (then Reflex's expiry applies), so whichever worker serves the tab next
     starts it afresh. A tab coming back while this runs either holds its lock (kept) or starts
-    afresh, as after a restart."""
+    afresh, as after a restart. With REFLEX_OPLOCK_ENABLED a worker keeps a copy of a state only
+    while it holds the state's lock (its lease), so a state without a lock has no copy left to
+    write back."""
     from reflex.istate.manager.redis import StateManagerRedis
     from reflex.istate.manager.token import BaseStateToken
 
     manager = app.state_manager
     if not isinstance(manager, StateManagerRedis):
         return False
-    require(manager, "_lock_key", "redis", "_oplock_enabled")
-    if manager._oplock_enabled:
-        return False
+    require(manager, "_lock_key", "redis")
     if await _connected_again(app, token) is not False:
         return False
     tree = BaseStateToken(ident=token, cls=rx.State)
