@@ -108,6 +108,18 @@ class Settings(BaseSettings):
         shown="2 x cores + 1",
         ge=1,
     )
+    reflex_redis_max_connections: int = _var(
+        Limit.REDIS_CONNECTIONS,
+        "(Reflex's; ours by default, Reflex's is unbounded) Redis connections each of a worker's two Redis"
+        " clients may open; at the cap an event waits for a free one"
+        " (see [Connection limits](operations.md#connection-limits))",
+        ge=3,
+    )
+    reflex_redis_pool_timeout: str = _var(
+        f"{Timing.REDIS_POOL_WAIT_S}s",
+        "(Reflex's; ours by default, Reflex's is 2s) how long an event waits for a free Redis connection before it"
+        " fails, as Reflex reads it (`8`, `8s`, `500ms`); less than the 10 s state lock",
+    )
     redis_port: int = _var(
         6379, "where `make run-redis` starts its own Redis when `REFLEX_REDIS_URL` is unset", ge=1, le=65535
     )
@@ -174,8 +186,9 @@ def variables(*fields: str) -> tuple[str | None, ...]:
 def bound_reflex_redis_pool() -> None:
     """Reflex's own Redis pool variables, set to ours unless the operator set them (before Reflex
     makes its Redis clients; Limit.REDIS_CONNECTIONS says why)."""
-    os.environ.setdefault("REFLEX_REDIS_MAX_CONNECTIONS", str(Limit.REDIS_CONNECTIONS))
-    os.environ.setdefault("REFLEX_REDIS_POOL_TIMEOUT", f"{Timing.REDIS_POOL_WAIT_S}s")
+    values = settings()
+    os.environ.setdefault("REFLEX_REDIS_MAX_CONNECTIONS", str(values.reflex_redis_max_connections))
+    os.environ.setdefault("REFLEX_REDIS_POOL_TIMEOUT", values.reflex_redis_pool_timeout)
 
 
 def environment_with(extra: dict[str, str]) -> dict[str, str]:
