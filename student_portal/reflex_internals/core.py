@@ -157,11 +157,6 @@ def _memory_states(app: rx.App) -> StateManagerMemory | None:
     return states if isinstance(states, StateManagerMemory) else None
 
 
-def keeps_states_in_memory(app: rx.App) -> bool:
-    """Whether this worker holds tabs' states itself (Reflex's in-memory manager), not Redis."""
-    return _memory_states(app) is not None
-
-
 def check(app: rx.App) -> None:
     """At a worker's start (its lifespan): every internal used below is where we expect it."""
     require(type(app), "event_processor", "event_namespace")
