@@ -35,9 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import concurrency, config, reflex_client, tab_memory
+from benchmarks.capacity_ab import Build
 from benchmarks.config import CapacitySizes as Sizes
 from benchmarks.config import Target
-from benchmarks.servers import Servers, process_group_cpu_seconds, process_group_rss
+from benchmarks.servers import Servers
 from benchmarks.stats import median
 from student_portal.constants import Timing
 from tests.support.redis_server import RedisServer
@@ -104,29 +105,13 @@ def default_cores() -> tuple[str, str]:
 
 
 @dataclass
-class Served:
-    """One layout while it runs, as concurrency.burst measures it."""
+class Served(Build):
+    """One layout while it runs: a capacity_ab.Build (what concurrency.burst measures) with its
+    Redis and its log."""
 
-    site: Site
-    pocketbase: Any
-    redis: Any  # redis.Redis, or None in memory
-    log_file: Path
+    redis: Any = None  # redis.Redis, or None in memory
+    log_file: Path = Path()
     log_offset: int = 0
-
-    @property
-    def site_url(self) -> str:
-        return self.site.url
-
-    def site_rss(self) -> tuple[int, int]:
-        assert self.site.process is not None
-        return process_group_rss(self.site.process.pid)
-
-    def site_cpu_seconds(self) -> float:
-        assert self.site.process is not None
-        return process_group_cpu_seconds(self.site.process.pid)
-
-    def pocketbase_rss(self) -> int:
-        return process_group_rss(self.pocketbase.process.pid)[0]
 
     def redis_cpu_seconds(self) -> float:
         if self.redis is None:
@@ -344,7 +329,8 @@ def measure(
                 if layout.redis:
                     client.flushall()  # nothing the last layout left; no lock is held yet
                 os.sched_setaffinity(0, client_cores)
-                served = Served(site, servers.pocketbase, client if layout.redis else None, log_file)
+                redis = client if layout.redis else None
+                served = Served(layout.name, site, frontend, servers.pocketbase, redis, log_file)
                 served.log_offset = log_file.stat().st_size
                 try:
                     with asyncio.Runner(loop_factory=concurrency.fast_loop_factory()) as runner:
