@@ -21,6 +21,9 @@ NOTES_ACCESS = "notes"  # the Access_Requests.access value for Uni Notes
 
 @forget_on_logout
 class AccessRequestState(rx.State):
+    # The button waits for `load`: a click before it answered would race it, and a request the
+    # click had just made would then read as one made earlier ("You already asked").
+    checked: bool = False
     busy: bool = False
     sent: str = ""  # what the student is told once the request is recorded
     error: str = ""
@@ -30,28 +33,30 @@ class AccessRequestState(rx.State):
         """On /notes for an account without the role: a request made earlier is said at once."""
         async with self:
             self.reset()
+        earlier = False
         try:
             session = await verified_session(self)
-            if session is None:
-                return
-            earlier = await configured_client().list(
-                Collection.ACCESS_REQUESTS,
-                per_page=1,
-                filter=filter_eq("user", session.user.id),
-                skip_total=True,
-                token=session.token,
-            )
+            if session is not None:
+                found = await configured_client().list(
+                    Collection.ACCESS_REQUESTS,
+                    per_page=1,
+                    filter=filter_eq("user", session.user.id),
+                    skip_total=True,
+                    token=session.token,
+                )
+                earlier = bool(found.items)
         except ClientResponseError as failure:
+            # The button still comes: asking again answers "already asked".
             log.info("access requests not read: status %s", failure.status)
-            return  # the button stays: asking again answers "already asked"
-        if earlier.items:
-            async with self:
+        async with self:
+            self.checked = True
+            if earlier and not (self.busy or self.sent):
                 self.sent = AccountText.ACCESS_ALREADY_REQUESTED
 
     @rx.event(background=True)
     async def ask(self):
         async with self:
-            if self.busy or self.sent:
+            if self.busy or self.sent or not self.checked:
                 return
             self.busy, self.error = True, ""
         sent, error = "", ""

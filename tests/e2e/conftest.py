@@ -221,6 +221,14 @@ class Backend:
         self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds, delay_only=markers))
         self.settle()
 
+    def hold(self, seconds: float, *requests: str) -> None:
+        """Requests whose first line starts with one of `requests` (e.g. "GET /api/collections/X/")
+        wait `seconds`; the rest answer at once, from the server the site is on now."""
+        upstream = self._proxy.mode.upstream_port or self._demo.port
+        markers = tuple(request.encode() for request in requests)
+        self._proxy.set_mode(Mode(upstream, delay_s=seconds, delay_only=markers))
+        self.settle()
+
     def garbage(self) -> None:
         self._proxy.set_mode(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
         self.settle()

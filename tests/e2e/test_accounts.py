@@ -19,6 +19,7 @@ from student_portal.accounts.texts import AccountText
 from student_portal.i18n import in_language
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
+from student_portal.pocketbase.collections import Collection
 from tests.e2e.auth_support import at
 from tests.support.pocketbases import start_pocketbase
 from tests.support.site import SITE_PORT
@@ -213,3 +214,21 @@ def test_header_dialog_sign_up_tab_makes_the_account(page: Page, base_url: str, 
     dialog.get_by_role("button", name=Text.SUBMIT).click()
     expect(page.get_by_test_id("auth-dialog-done")).to_have_text(AccountText.check_your_email(email))
     assert mailed_link(outbox, email, before, "/verify/")
+
+
+def test_asking_while_the_earlier_request_is_still_being_looked_up(
+    page: Page, base_url: str, backend, outbox, mail_pocketbase, client_ip: str
+) -> None:
+    """A click as soon as the button shows: the request it makes is not taken for an earlier one."""
+    email = verified_student(mail_pocketbase, outbox, client_ip)
+    page.goto(base_url + routes.LOGIN)
+    sign_in(page, Language.EN, email, PASSWORD)
+    expect_signed_in(page, Language.EN)
+    backend.hold(3, f"GET /api/collections/{Collection.ACCESS_REQUESTS}/")
+    page.goto(base_url + routes.NOTES)
+    ask = page.get_by_test_id("ask-for-access")
+    expect(ask).to_be_disabled()  # until the look-up answers
+    ask.click()
+    expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED, timeout=10_000)
+    page.wait_for_timeout(1_000)  # nothing late overwrites it
+    expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED)
