@@ -224,11 +224,11 @@ def test_asking_while_the_earlier_request_is_still_being_looked_up(
     page.goto(base_url + routes.LOGIN)
     sign_in(page, Language.EN, email, PASSWORD)
     expect_signed_in(page, Language.EN)
-    backend.hold(3, f"GET /api/collections/{Collection.ACCESS_REQUESTS}/")
+    backend.hold(2, f"GET /api/collections/{Collection.ACCESS_REQUESTS}/")
     page.goto(base_url + routes.NOTES)
     ask = page.get_by_test_id("ask-for-access")
     expect(ask).to_be_disabled()  # until the look-up answers
     ask.click()
     expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED, timeout=10_000)
-    page.wait_for_timeout(1_000)  # nothing late overwrites it
+    page.wait_for_timeout(3_000)  # past the held look-up: nothing late overwrites it
     expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED)
