@@ -241,7 +241,8 @@ def summarise(result: Result) -> dict[str, Any]:
     wall = mid("wall_s")
     visitors = bursts[0]["ok"] + bursts[0]["errors"] if bursts else 0
     tabs = [t["kb_per_tab"] for t in result.tabs]
-    kb_tab = median(tabs) if tabs else None
+    # A run of few tabs can read a negative or zero cost (the allocator gave pages back): no figure.
+    kb_tab = median(tabs) if tabs and median(tabs) > 0 else None
     return {
         "layout": result.layout.name,
         "workers": result.layout.workers,
@@ -279,7 +280,7 @@ def render(result: dict[str, Any]) -> str:
         cpu = f"{r['cpu_ms_per_visitor']} ({r['site_cpu_ms']} + {r['redis_cpu_ms']})"
         lines.append(
             f"| {r['layout']} | {cpu} | {r['visitors_per_core_s']} | {r['visitors_per_s']} | {_seconds(r['p95_s'])}"
-            f" | {redis} | {locks} | {r['kb_per_open_tab']} | {r['open_tabs_per_gib']} |"
+            f" | {redis} | {locks} | {_or_dash(r['kb_per_open_tab'])} | {_or_dash(r['open_tabs_per_gib'])} |"
         )
     errors = sum(r["errors"] for r in rows)
     lines.append(
@@ -288,6 +289,10 @@ def render(result: dict[str, Any]) -> str:
     )
     lines.append(f"\nErrors in all bursts: {errors}")
     return "\n".join(lines)
+
+
+def _or_dash(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
 
 
 def _seconds(value: float | None) -> str:

@@ -85,3 +85,14 @@ def test_the_report_shows_the_capacity_table_and_its_targets() -> None:
     results["targets"] = rows
     text = report.render(results)
     assert "| 2 workers, Redis | 8.0 (8.0 + 0.0) | 125 |" in text
+
+
+def test_a_tab_cost_a_small_run_could_not_read_shows_as_a_dash() -> None:
+    results = _result([4.0], [8.0], 16, 21.4)
+    memory = Result(Layout(1, redis=False))
+    memory.bursts, memory.tabs = [_burst(4.0)], [{"kb_per_tab": -12.5}]
+    results["layouts"][0] = row = capacity.summarise(memory)
+    assert row["kb_per_open_tab"] is None and row["open_tabs_per_gib"] is None
+    assert "| 1 worker, state in memory | 4.0 (4.0 + 0.0) | 250 | 200 | 1.00 s | - | none | - | - |" in capacity.render(
+        results
+    )
