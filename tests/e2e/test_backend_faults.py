@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.constants import Timing
 from student_portal.i18n.texts import Text
+from student_portal.pocketbase.collections import Collection
 from tests.e2e.conftest import next_client_ip
 from tests.e2e.page_checks import (
     PageWatch,
@@ -252,16 +253,17 @@ def test_a_real_pocketbase_stopped_and_started_again(
 
 
 def test_a_slow_pocketbase_shows_loading_faces_then_the_content(page: Page, base_url: str, backend) -> None:
-    backend.slow(3)
-    for path, loading, card in (
-        ("/jobs", page.get_by_test_id("skeletons"), "job-card"),
-        ("/ol-folder", page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card"),
+    for path, collection, loading, card in (
+        ("/jobs", Collection.JOBS, page.get_by_test_id("skeletons"), "job-card"),
+        ("/ol-folder", Collection.OL_FOLDERS, page.get_by_role("status").filter(has_text=Text.LOADING), "folder-card"),
         # Pages answered with their sections at hydrate (first_answer.py): the late section is
         # left to its own background load.
-        ("/shop", page.get_by_test_id("skeletons"), "product-card"),
-        ("/talent", page.get_by_test_id("skeletons"), "talent-card"),
+        ("/shop", Collection.PRODUCTS, page.get_by_test_id("skeletons"), "product-card"),
+        ("/talent", Collection.TALENTS, page.get_by_test_id("skeletons"), "talent-card"),
     ):
-        backend.slow(3)  # fresh connections: each page waits
+        # Every request for the page's list waits, on a kept connection too (a fresh connection
+        # alone can be skipped by one the site's client kept from an earlier page).
+        backend.slow(3, only=(collection,))
         page.goto(base_url + path, wait_until="commit")  # not the load event (lead picture)
         expect(loading.first).to_be_visible()
         expect(page.get_by_test_id(card).first).to_be_visible(timeout=30_000)
