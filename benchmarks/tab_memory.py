@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from benchmarks import config, reflex_client
@@ -50,10 +51,15 @@ async def _visits(site_url: str, count: int, frontend: reflex_client.CompiledFro
 
 
 async def _open_tabs(
-    servers: Servers, count: int, frontend: reflex_client.CompiledFrontend, settle_s: float
+    servers: Servers,
+    count: int,
+    frontend: reflex_client.CompiledFrontend,
+    settle_s: float,
+    while_open: Callable[[], Awaitable[None]] | None = None,
 ) -> tuple[int, int, Counter[str]]:
     """Open `count` tabs, OPENING_AT_ONCE at a time, and keep them all open; (tabs that opened,
-    the memory while they were open, errors). They close on return."""
+    the memory while they were open, errors). `while_open` runs after the memory reading, the
+    tabs still open. They close on return."""
     pages = itertools.cycle(PAGES)
     errors: Counter[str] = Counter()
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
@@ -71,6 +77,8 @@ async def _open_tabs(
         opened = sum(await asyncio.gather(*(one(next(pages)) for _ in range(count))))
         await asyncio.sleep(settle_s)  # their first answers all sent
         rss_open, _ = servers.site_rss()
+        if while_open is not None:
+            await while_open()
     return opened, rss_open, errors
 
 

@@ -96,3 +96,16 @@ def test_a_tab_cost_a_small_run_could_not_read_shows_as_a_dash() -> None:
     assert "| 1 worker, state in memory | 4.0 (4.0 + 0.0) | 250 | 200 | 1.00 s | - | none | - | - |" in capacity.render(
         results
     )
+
+
+def test_redis_per_visitor_is_the_open_tabs_when_the_burst_read_nothing_yet() -> None:
+    """With optimistic locks the states reach Redis when the leases end: after the burst's reading,
+    and deleted again by the time of the later one. The open tabs' reading still counts them."""
+    oplock = Result(Layout(1, redis=True, oplock=True))
+    oplock.bursts = [_burst(6.0, keys=1, kb=0.2)]
+    oplock.tabs = [{"kb_per_tab": 250.0, "redis_keys_per_tab": 15.8, "redis_kb_per_tab": 20.5}]
+    row = capacity.summarise(oplock)
+    assert (row["redis_keys_per_visitor"], row["redis_kb_per_visitor"]) == (15.8, 20.5)
+    memory = Result(Layout(1, redis=False))
+    memory.bursts, memory.tabs = [_burst(4.0)], [{"kb_per_tab": 200.0, "redis_keys_per_tab": None}]
+    assert capacity.summarise(memory)["redis_keys_per_visitor"] == 0
