@@ -64,6 +64,11 @@ class Limit:
     # idle ever after, and Redis refuses clients past its maxclients (10,000 by default). With 64,
     # 500 at once on one worker still pass without an error (docs/operations.md, "Connection limits").
     REDIS_CONNECTIONS: Final = 64
+    # Ours: with Redis, the visitors' events a worker runs at once under their state locks; the
+    # rest wait before taking theirs (reflex_internals/redis_layout.py says why). 32 x ~8 ms of CPU
+    # keeps a lock well under Reflex's 1 s warning even with two workers on one core; 16 cost 8 %
+    # more CPU per visitor in bursts of 500 (python -m benchmarks.capacity, docs/history.md).
+    STATE_EVENTS_AT_ONCE: Final = 32
     SWIPE_THRESHOLD_PX: Final = 5
     DESKTOP_BREAKPOINT_PX: Final = 700
     # react-player is imported when a video comes this close to the viewport (or is pointed at,

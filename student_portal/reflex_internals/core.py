@@ -5,7 +5,7 @@ Live updates need to know whether a visitor's websocket is on this worker (the t
 visitor (`app.event_processor.enqueue`) and which events are a page view (the hydrate, and
 `on_load_internal` on a navigation inside the site); the error toast reads the page of the event that broke
 (its `EventContext`, backend_errors.py); the
-Redis layout fixes (redis_layout.py) replace two methods; the connection toast in the
+Redis layout fixes (redis_layout.py) replace three methods; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
 one, `check(app)` (or, for the overlay, the app's import) stops the worker at start-up with the

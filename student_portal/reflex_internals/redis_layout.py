@@ -1,4 +1,4 @@
-"""Two fixes to Reflex 0.10.1's Redis layout (workers + Redis), found by the back button.
+"""Two fixes to Reflex 0.10.1's Redis layout (workers + Redis), found by the back button, and a limit.
 
 Measured with `make run-redis` (home -> /talent -> back, the page left within a moment): 2 of
 40 home pages got no data until reloaded, 1 in 200 got it only after 10 s. Both come from the
@@ -14,19 +14,31 @@ old page's socket and the new one of the same tab overlapping:
    waiters' bookkeeping), the lock stays until it expires (10 s), and the tab's next page waits
    that long. Here such a lock is given back, compare-and-delete by its unique id.
 
-Remove this module once Reflex does both itself.
+And one limit, for a worker with more visitors than it can serve at once:
+
+3. Events in turn. Reflex takes a visitor's state lock as soon as an event arrives, so 500
+   visitors at once on one worker hold 500 locks while the worker runs all their events
+   interleaved: each lock is held for about the whole burst, Reflex warns "held too long" by the
+   hundred, and a lock past its 10 s expiry loses the event's changes. Here at most
+   Limit.STATE_EVENTS_AT_ONCE events run under their locks; the others wait before taking one.
+
+Remove the first two once Reflex does them itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import pickle
 import uuid
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from student_portal import reflex_internals
+from student_portal.constants import Limit
 
 if TYPE_CHECKING:
     from reflex.istate.manager.redis import StateManagerRedis
@@ -39,6 +51,13 @@ _RELEASE_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.c
 # Reflex's own wait for a state lock, kept by install() before it is replaced.
 _reflex_wait_lock: Callable[..., Awaitable[None]] | None = None
 _releases: set[asyncio.Task[None]] = set()  # keeps each release alive until it is done
+# Reflex's own modify_state, kept by install() before it is replaced.
+_reflex_modify_state: Callable[..., contextlib.AbstractAsyncContextManager[Any]] | None = None
+# A worker's turns: one set per event loop (a worker runs one).
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+# Inside a turn already (a state modified within another's): no second turn, which could wait
+# for itself.
+_in_turn: ContextVar[bool] = ContextVar("in_state_turn", default=False)
 
 
 async def claim_token(manager: RedisTokenManager, token: str, sid: str) -> str | None:
@@ -99,13 +118,37 @@ async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id:
         log.warning("could not give back %s: %s", lock_key.decode(errors="replace"), error)
 
 
+@contextlib.asynccontextmanager
+async def modify_state_in_turn(manager: StateManagerRedis, token: Any, **context: Any) -> AsyncIterator[Any]:
+    """Reflex's modify_state, entered once one of the worker's STATE_EVENTS_AT_ONCE turns is free."""
+    assert _reflex_modify_state is not None, "install() keeps Reflex's modify_state before replacing it"
+    if _in_turn.get():
+        async with _reflex_modify_state(manager, token, **context) as state:
+            yield state
+        return
+    loop = asyncio.get_running_loop()
+    turns = _turns.get(loop)
+    if turns is None:
+        turns = _turns[loop] = asyncio.Semaphore(Limit.STATE_EVENTS_AT_ONCE)
+    async with turns:
+        entered = _in_turn.set(True)
+        try:
+            async with _reflex_modify_state(manager, token, **context) as state:
+                yield state
+        finally:
+            _in_turn.reset(entered)
+
+
 def install() -> None:
     """Patch Reflex's Redis token manager and state manager classes (each worker makes its
     instances after the app module is imported)."""
-    global _reflex_wait_lock
+    global _reflex_wait_lock, _reflex_modify_state
     redis_tokens = reflex_internals.resolve("reflex.utils.token_manager:RedisTokenManager")
     redis_states = reflex_internals.resolve("reflex.istate.manager.redis:StateManagerRedis")
     if _reflex_wait_lock is None:
         _reflex_wait_lock = redis_states._wait_lock
+    if _reflex_modify_state is None:
+        _reflex_modify_state = redis_states.modify_state
     reflex_internals.patch(redis_tokens, "link_token_to_sid", claim_token)
     reflex_internals.patch(redis_states, "_wait_lock", wait_lock_or_give_it_back)
+    reflex_internals.patch(redis_states, "modify_state", modify_state_in_turn)

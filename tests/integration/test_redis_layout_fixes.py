@@ -21,6 +21,7 @@ from reflex.istate.manager.token import BaseStateToken
 from reflex.utils.token_manager import RedisTokenManager
 
 from student_portal import reflex_internals
+from student_portal.constants import Limit
 from student_portal.reflex_internals import redis_layout
 from student_portal.state.auth import AuthState
 from tests.support.backend_proxy import free_port
@@ -257,3 +258,55 @@ async def test_under_optimistic_locks_a_closed_tabs_state_leaves_once_its_lease_
     finally:
         await app.state_manager.close()
         await app.event_namespace._token_manager.close()
+
+
+# --- events in turn (redis_layout.modify_state_in_turn) -----------------------------------------
+
+
+async def test_a_worker_runs_a_limited_number_of_events_under_their_locks(redis_server: RedisServer) -> None:
+    """Many visitors at once: the others wait before taking their locks, so no lock is held
+    while its event waits for the worker, and every event's change is kept."""
+    redis_layout.install()
+    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+    inside, most, locks_held = 0, 0, 0
+    tokens = [str(uuid.uuid4()) for _ in range(Limit.STATE_EVENTS_AT_ONCE * 3)]
+
+    async def event(token: str) -> None:
+        nonlocal inside, most, locks_held
+        async with manager.modify_state(BaseStateToken(ident=token, cls=AuthState)) as root:
+            inside += 1
+            most = max(most, inside)
+            locks = [key.decode() async for key in manager.redis.scan_iter(match="*_lock")]
+            locks_held = max(locks_held, len([key for key in locks if key.removesuffix("_lock") in tokens]))
+            await asyncio.sleep(0.05)
+            (await root.get_state(AuthState)).stored_auth = f"sign-in of {token}"
+            inside -= 1
+
+    try:
+        await asyncio.gather(*(event(token) for token in tokens))
+        assert most == Limit.STATE_EVENTS_AT_ONCE
+        assert 0 < locks_held <= Limit.STATE_EVENTS_AT_ONCE  # those waiting hold none
+        for token in tokens:
+            root = await manager.get_state(BaseStateToken(ident=token, cls=AuthState))
+            assert (await root.get_state(AuthState)).stored_auth == f"sign-in of {token}"
+    finally:
+        await manager.close()
+
+
+async def test_a_state_modified_inside_another_events_turn_does_not_wait_for_a_turn(
+    redis_server: RedisServer,
+) -> None:
+    """Every turn taken by an event that modifies a second state: no event waits for itself."""
+    redis_layout.install()
+    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+
+    async def event() -> None:
+        async with manager.modify_state(BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)):
+            await asyncio.sleep(0.05)  # all the turns are taken now
+            async with manager.modify_state(BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)) as other:
+                (await other.get_state(AuthState)).stored_auth = "inside"
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(event() for _ in range(Limit.STATE_EVENTS_AT_ONCE))), timeout=5)
+    finally:
+        await manager.close()
