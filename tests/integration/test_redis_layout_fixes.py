@@ -278,7 +278,7 @@ async def test_a_worker_runs_a_limited_number_of_events_under_their_locks(redis_
             most = max(most, inside)
             locks = [key.decode() async for key in manager.redis.scan_iter(match="*_lock")]
             locks_held = max(locks_held, len([key for key in locks if key.removesuffix("_lock") in tokens]))
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)  # long enough for every turn to be taken, on a busy machine too
             (await root.get_state(AuthState)).stored_auth = f"sign-in of {token}"
             inside -= 1
 
