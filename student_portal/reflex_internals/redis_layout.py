@@ -122,21 +122,21 @@ async def _release_if_ours(manager: StateManagerRedis, lock_key: bytes, lock_id:
 async def modify_state_in_turn(manager: StateManagerRedis, token: Any, **context: Any) -> AsyncIterator[Any]:
     """Reflex's modify_state, entered once one of the worker's STATE_EVENTS_AT_ONCE turns is free."""
     assert _reflex_modify_state is not None, "install() keeps Reflex's modify_state before replacing it"
-    if _in_turn.get():
-        async with _reflex_modify_state(manager, token, **context) as state:
-            yield state
-        return
-    loop = asyncio.get_running_loop()
-    turns = _turns.get(loop)
-    if turns is None:
-        turns = _turns[loop] = asyncio.Semaphore(Limit.STATE_EVENTS_AT_ONCE)
-    async with turns:
+    async with contextlib.nullcontext() if _in_turn.get() else _worker_turns():
         entered = _in_turn.set(True)
         try:
             async with _reflex_modify_state(manager, token, **context) as state:
                 yield state
         finally:
             _in_turn.reset(entered)
+
+
+def _worker_turns() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    turns = _turns.get(loop)
+    if turns is None:
+        turns = _turns[loop] = asyncio.Semaphore(Limit.STATE_EVENTS_AT_ONCE)
+    return turns
 
 
 def install() -> None:
