@@ -255,8 +255,7 @@ def summarise(result: Result) -> dict[str, Any]:
     bursts = result.bursts
 
     def mid(key: str) -> float | None:
-        values = [b[key] for b in bursts if b.get(key) is not None]
-        return median(values) if values else None
+        return median_of(b.get(key) for b in bursts)
 
     cpu_ms = mid("cpu_ms")
     wall = mid("wall_s")
@@ -268,9 +267,9 @@ def summarise(result: Result) -> dict[str, Any]:
         values = [v for v in (mid(key), median_of(t.get(tab_key) for t in result.tabs)) if v is not None]
         return max(values) if values else None
 
-    tabs = [t["kb_per_tab"] for t in result.tabs]
-    # A run of few tabs can read a negative or zero cost (the allocator gave pages back): no figure.
-    kb_tab = median(tabs) if tabs and median(tabs) > 0 else None
+    kb_tab = median_of(t["kb_per_tab"] for t in result.tabs)
+    if kb_tab is not None and kb_tab <= 0:
+        kb_tab = None  # a run of few tabs can read a negative or zero cost (the allocator gave pages back)
     return {
         "layout": result.layout.name,
         "workers": result.layout.workers,
