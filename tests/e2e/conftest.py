@@ -217,13 +217,15 @@ class Backend:
     def slow(self, seconds: float, *, only: tuple[str, ...] = ()) -> None:
         """Every new connection waits `seconds`; with `only` (collection names), instead every
         request for those collections waits and the rest answer at once."""
-        markers = tuple(f"/api/collections/{name}/".encode() for name in only)
-        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds, delay_only=markers))
+        if only:
+            self.hold(seconds, *(f"/api/collections/{name}/" for name in only))
+            return
+        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds))
         self.settle()
 
     def hold(self, seconds: float, *requests: str) -> None:
-        """Requests whose first line starts with one of `requests` (e.g. "GET /api/collections/X/")
-        wait `seconds`; the rest answer at once, from the server the site is on now."""
+        """Requests containing one of `requests` (e.g. "GET /api/collections/X/") wait `seconds`;
+        the rest answer at once, from the server the site is on now (the demo's if it is down)."""
         upstream = self._proxy.mode.upstream_port or self._demo.port
         markers = tuple(request.encode() for request in requests)
         self._proxy.set_mode(Mode(upstream, delay_s=seconds, delay_only=markers))
