@@ -5,7 +5,7 @@ Live updates need to know whether a visitor's websocket is on this worker (the t
 visitor (`app.event_processor.enqueue`) and which events are a page view (the hydrate, and
 `on_load_internal` on a navigation inside the site); the error toast reads the page of the event that broke
 (its `EventContext`, backend_errors.py); the
-Redis layout fixes (redis_layout.py) replace three methods; the connection toast in the
+Redis layout fixes (redis_layout.py) replace five methods and a script; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
 one, `check(app)` (or, for the overlay, the app's import) stops the worker at start-up with the
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound=BaseState)
 
-# (class, attribute) pairs redis_layout.install() replaces.
-PATCHED: list[tuple[type, str]] = []
+# (class or module, attribute) pairs redis_layout.install() replaces.
+PATCHED: list[tuple[Any, str]] = []
 
 
 class ReflexInternalsChanged(RuntimeError):
@@ -45,8 +45,8 @@ def require(owner: Any, *names: str) -> None:
         raise ReflexInternalsChanged(f"Reflex changed: {where} has no {', '.join(missing)} (see reflex_internals/)")
 
 
-def patch(owner: type, name: str, replacement: Any) -> None:
-    """Replace a Reflex method, after checking it is there to replace."""
+def patch(owner: Any, name: str, replacement: Any) -> None:
+    """Replace a Reflex method (or a module's constant), after checking it is there to replace."""
     require(owner, name)
     setattr(owner, name, replacement)
     PATCHED.append((owner, name))
@@ -59,7 +59,13 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.istate.manager.redis:StateManagerRedis": (
         "_wait_lock",
         "_notify_next_waiter",
+        "_collect_state_writes",
     ),
+    # The fenced write redis_layout replaces with one that deletes a state at its defaults, and
+    # what it reads of a state to tell.
+    "reflex.istate.manager.redis": ("_FENCED_SAVE_SCRIPT",),
+    "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars"),
+    "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_delta_key_attr", "_last_updated_attr"),
     # (and its _lock_key and redis, checked where used: redis is a field of each instance)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",

@@ -22,6 +22,16 @@ And one limit, for a worker with more visitors than it can serve at once:
    hundred, and a lock past its 10 s expiry loses the event's changes. Here at most
    Limit.STATE_EVENTS_AT_ONCE events run under their locks; the others wait before taking one.
 
+And one saving, since every key is a write now and memory until the tab's state expires:
+
+4. Only what differs from a fresh state. Reflex writes every state an event touched, and a first
+   view touches most of them by computing their cached vars: 7 of the 16 states a first view of
+   `/` wrote held nothing but their defaults and values computed from them. Here a state whose
+   fields are all at their defaults is deleted instead of written, in the same fenced script;
+   Redis's missing key reads back as a fresh state, whose computed vars are computed again when
+   read. What the browser was last sent of such a state is forgotten too, so its next change is
+   sent whole (a few bytes).
+
 Remove the first two once Reflex does them itself.
 """
 
@@ -29,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import pickle
 import uuid
@@ -42,6 +53,7 @@ from student_portal.constants import Limit
 
 if TYPE_CHECKING:
     from reflex.istate.manager.redis import StateManagerRedis
+    from reflex.state import BaseState
     from reflex.utils.token_manager import RedisTokenManager, SocketRecord
 
 log = logging.getLogger(__name__)
@@ -58,6 +70,36 @@ _turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] 
 # Inside a turn already (a state modified within another's): no second turn, which could wait
 # for itself.
 _in_turn: ContextVar[bool] = ContextVar("in_state_turn", default=False)
+
+# Reflex's fenced write of a tab's states, as install() expects to find it: _SAVE_OR_DELETE takes
+# the same KEYS and ARGV, so a Reflex that writes differently stops the worker at start-up.
+_REFLEX_FENCED_SAVE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+    return nil
+end
+for i = 2, #KEYS do
+    redis.call('SET', KEYS[i], ARGV[i + 1], 'EX', ARGV[2])
+end
+return redis.call('PTTL', KEYS[1])
+"""
+# The same, deleting each state whose payload is empty (a state at its defaults).
+_SAVE_OR_DELETE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+    return nil
+end
+for i = 2, #KEYS do
+    if ARGV[i + 1] == '' then
+        redis.call('DEL', KEYS[i])
+    else
+        redis.call('SET', KEYS[i], ARGV[i + 1], 'EX', ARGV[2])
+    end
+end
+return redis.call('PTTL', KEYS[1])
+"""
+# Reflex's own set_state, kept by install() before it is replaced.
+_reflex_set_state: Callable[..., Awaitable[None]] | None = None
+# Writing under a lock, through _SAVE_OR_DELETE: only then can an empty payload mean "delete".
+_fenced: ContextVar[bool] = ContextVar("fenced_state_write", default=False)
 
 
 async def claim_token(manager: RedisTokenManager, token: str, sid: str) -> str | None:
@@ -139,16 +181,80 @@ def _worker_turns() -> asyncio.Semaphore:
     return turns
 
 
+async def set_state_fenced(
+    manager: StateManagerRedis, token: Any, state: Any, *, lock_id: bytes | None = None, **context: Any
+) -> None:
+    """Reflex's set_state, telling collect_changed_states whether its writes go through the fenced
+    script (every call Reflex makes holds the lock) or a plain SET, which cannot delete."""
+    assert _reflex_set_state is not None, "install() keeps Reflex's set_state before replacing it"
+    fenced = _fenced.set(lock_id is not None)
+    try:
+        await _reflex_set_state(manager, token, state, lock_id=lock_id, **context)
+    finally:
+        _fenced.reset(fenced)
+
+
+def collect_changed_states(manager: StateManagerRedis, token: Any, root: BaseState) -> list[tuple[str, bytes]]:
+    """Reflex's _collect_state_writes (each touched state of the tree, pickled), with an empty
+    payload, for _SAVE_OR_DELETE to delete, for a touched state at its defaults."""
+    writes: list[tuple[str, bytes]] = []
+    stack = [root]
+    while stack:
+        state = stack.pop()
+        if state._was_touched:
+            if _fenced.get() and at_defaults(state):
+                writes.append((token._state_key(type(state)), b""))
+            elif payload := state._serialize():
+                writes.append((token._state_key(type(state)), payload))
+        stack.extend(state.substates.values())
+    return writes
+
+
+def at_defaults(state: BaseState) -> bool:
+    """Every field the state holds is its class's default; computed values and the record of what
+    the browser was sent are left out, as a fresh state computes them again."""
+    defaults, derived = _fresh(type(state))
+    for name, value in vars(state).items():
+        if name in derived:
+            continue
+        if name not in defaults or defaults[name] != value:
+            return False
+    return True
+
+
+@functools.cache
+def _fresh(cls: type[BaseState]) -> tuple[dict[str, Any], frozenset[str]]:
+    """A state class's own fields' defaults, and the attributes its computed vars keep on it."""
+    defaults = {name: field.default_value() for name, field in cls.__fields__.items() if field._owner is cls}
+    derived = frozenset(
+        attr
+        for var in cls.computed_vars.values()
+        for attr in (var._cache_attr, var._last_delta_key_attr, var._last_updated_attr)
+    )
+    return defaults, derived
+
+
 def install() -> None:
     """Patch Reflex's Redis token manager and state manager classes (each worker makes its
     instances after the app module is imported)."""
-    global _reflex_wait_lock, _reflex_modify_state
+    global _reflex_wait_lock, _reflex_modify_state, _reflex_set_state
     redis_tokens = reflex_internals.resolve("reflex.utils.token_manager:RedisTokenManager")
     redis_states = reflex_internals.resolve("reflex.istate.manager.redis:StateManagerRedis")
+    redis_module = reflex_internals.resolve("reflex.istate.manager.redis")
     if _reflex_wait_lock is None:
         _reflex_wait_lock = redis_states._wait_lock
     if _reflex_modify_state is None:
         _reflex_modify_state = redis_states.modify_state
+    if _reflex_set_state is None:
+        _reflex_set_state = redis_states.set_state
+    if redis_module._FENCED_SAVE_SCRIPT not in (_REFLEX_FENCED_SAVE, _SAVE_OR_DELETE):
+        raise reflex_internals.ReflexInternalsChanged(
+            "Reflex changed: reflex.istate.manager.redis._FENCED_SAVE_SCRIPT is not the write "
+            "redis_layout._SAVE_OR_DELETE replaces (see reflex_internals/)"
+        )
     reflex_internals.patch(redis_tokens, "link_token_to_sid", claim_token)
     reflex_internals.patch(redis_states, "_wait_lock", wait_lock_or_give_it_back)
     reflex_internals.patch(redis_states, "modify_state", modify_state_in_turn)
+    reflex_internals.patch(redis_states, "set_state", set_state_fenced)
+    reflex_internals.patch(redis_states, "_collect_state_writes", collect_changed_states)
+    reflex_internals.patch(redis_module, "_FENCED_SAVE_SCRIPT", _SAVE_OR_DELETE)

@@ -1,8 +1,8 @@
 """Workers + Redis: Reflex 0.10.1 fixes (student_portal/reflex_internals/redis_layout.py), on a real Redis.
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
-`make run-redis`), a state lock granted to a cancelled event is given back, and a closed tab's
-state leaves Redis (issue 38).
+`make run-redis`), a state lock granted to a cancelled event is given back, a closed tab's
+state leaves Redis, events take turns, and a state at its defaults is not kept (issue 38).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from student_portal import reflex_internals
 from student_portal.constants import Limit
 from student_portal.reflex_internals import redis_layout
 from student_portal.state.auth import AuthState
+from student_portal.state.search import SearchState
 from tests.support.backend_proxy import free_port
 from tests.support.redis_server import RedisServer
 
@@ -308,5 +309,54 @@ async def test_a_state_modified_inside_another_events_turn_does_not_wait_for_a_t
 
     try:
         await asyncio.wait_for(asyncio.gather(*(event() for _ in range(Limit.STATE_EVENTS_AT_ONCE))), timeout=5)
+    finally:
+        await manager.close()
+
+
+# --- only what differs from a fresh state (redis_layout.collect_changed_states) -----------------
+
+
+async def test_a_state_at_its_defaults_is_not_kept_and_reads_back_fresh(redis_server: RedisServer) -> None:
+    redis_layout.install()
+    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+    tab = BaseStateToken(ident=str(uuid.uuid4()), cls=SearchState)
+    key = tab._state_key(SearchState)
+
+    async def search_box() -> SearchState:
+        return await (await manager.get_state(tab)).get_state(SearchState)
+
+    try:
+        async with manager.modify_state(tab) as root:
+            box = await root.get_state(SearchState)
+            assert box.all_results_href == "/search"  # computed and cached: Reflex would write it
+            assert box._was_touched
+        assert not await manager.redis.exists(key)
+
+        async with manager.modify_state(tab) as root:
+            (await root.get_state(SearchState)).query = "combined maths"
+        assert await manager.redis.exists(key)
+        assert (await search_box()).all_results_href == "/search?q=combined+maths"
+
+        async with manager.modify_state(tab) as root:
+            (await root.get_state(SearchState)).query = ""  # back to its default: the key goes
+        assert not await manager.redis.exists(key)
+        box = await search_box()
+        assert (box.query, box.suggestions, box.all_results_href) == ("", [], "/search")
+    finally:
+        await manager.close()
+
+
+async def test_a_write_without_the_lock_keeps_reflexs_plain_set(redis_server: RedisServer) -> None:
+    """Reflex's set_state without a lock id writes with SET, which cannot delete: a state at its
+    defaults is written whole, never as the empty payload the fenced script deletes."""
+    redis_layout.install()
+    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+    tab = BaseStateToken(ident=str(uuid.uuid4()), cls=SearchState)
+    try:
+        root = await manager.get_state(tab)
+        assert (await root.get_state(SearchState)).all_results_href == "/search"
+        await manager.set_state(tab, root)
+        assert await manager.redis.get(tab._state_key(SearchState))
+        assert (await (await manager.get_state(tab)).get_state(SearchState)).query == ""
     finally:
         await manager.close()

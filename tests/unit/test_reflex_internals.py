@@ -148,3 +148,43 @@ def test_reflex_keeps_a_tabs_token_under_the_session_storage_key_head_js_clears(
     assert 'const TOKEN_KEY = "token";' in state_js.read_text()
     head_js = Path(__file__).resolve().parents[2] / "assets" / "head.js"
     assert 'sessionStorage.removeItem("token")' in head_js.read_text()
+
+
+def test_a_reflex_that_writes_states_another_way_stops_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis_layout deletes a state at its defaults with a script of the same KEYS and ARGV as
+    Reflex's fenced write; another write (other arguments, other order) is named at start-up."""
+    import reflex.istate.manager.redis as reflex_redis
+
+    from student_portal.reflex_internals import redis_layout
+
+    monkeypatch.setattr(reflex_redis, "_FENCED_SAVE_SCRIPT", "return redis.call('SET', KEYS[1], ARGV[1])")
+    with pytest.raises(ReflexInternalsChanged, match="_FENCED_SAVE_SCRIPT"):
+        redis_layout.install()
+    assert reflex_redis._FENCED_SAVE_SCRIPT == "return redis.call('SET', KEYS[1], ARGV[1])"  # left as found
+
+
+def test_a_state_is_at_its_defaults_until_one_of_its_fields_differs() -> None:
+    """What redis_layout leaves out of Redis: computed values and what the browser was sent do not
+    count, as a fresh state computes them again."""
+    from student_portal.reflex_internals.redis_layout import at_defaults
+    from student_portal.state.auth import AuthState
+    from student_portal.state.search import SearchState
+
+    box = SearchState(_reflex_internal_init=True, init_substates=False)
+    assert at_defaults(box)
+    assert box.all_results_href == "/search" and at_defaults(box)  # its cached value left out
+    box.query = "physics"
+    assert not at_defaults(box)
+    box.query = ""
+    assert at_defaults(box)
+    box.suggestions = []  # a new list, equal to the default
+    assert at_defaults(box)
+
+    auth = AuthState(_reflex_internal_init=True, init_substates=False)
+    vars(auth)[AuthState.computed_vars["role"]._last_delta_key_attr] = ("token", (str, ""))
+    assert at_defaults(auth)
+    auth.stored_auth = "a token"
+    assert not at_defaults(auth)
+    vars(auth).pop("stored_auth")
+    vars(auth)["unknown attribute"] = 1  # anything not a field of its own is kept
+    assert not at_defaults(auth)
