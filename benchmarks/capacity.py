@@ -109,18 +109,11 @@ def default_cores() -> tuple[str, str]:
 
 @dataclass
 class Served(Build):
-    """One layout while it runs: a capacity_ab.Build (what concurrency.burst measures) with its
-    Redis and its log."""
+    """One layout while it runs: a capacity_ab.Build (what concurrency.burst measures, and its
+    Redis) with its log."""
 
-    redis: Any = None  # redis.Redis, or None in memory
     log_file: Path = Path()
     log_offset: int = 0
-
-    def redis_cpu_seconds(self) -> float:
-        if self.redis is None:
-            return 0.0
-        info = self.redis.info("cpu")
-        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
     def redis_memory(self) -> int:
         return 0 if self.redis is None else int(self.redis.info("memory")["used_memory"])

@@ -24,9 +24,16 @@ class Pair:
 
 @contextlib.contextmanager
 def base_and_ours(
-    base_dir: Path, *, base_port: int, ours_port: int, log: Callable[[str], None], prefix: str
+    base_dir: Path,
+    *,
+    base_port: int,
+    ours_port: int,
+    log: Callable[[str], None],
+    prefix: str,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[Pair]:
-    """Start a demo PocketBase and both sites (built if need be); stop them all afterwards."""
+    """Start a demo PocketBase and both sites (built if need be, each with `extra_env`); stop them
+    all afterwards."""
     work = Path(tempfile.mkdtemp(prefix=prefix))
     pocketbase = start_pocketbase(work / "pb_data")
     base_dir = base_dir.resolve()
@@ -38,9 +45,9 @@ def base_and_ours(
             port=base_port,
             log_file=work / "base.log",
             project_dir=base_dir,
-            extra_env={"PYTHONPATH": str(base_dir)},
+            extra_env={**(extra_env or {}), "PYTHONPATH": str(base_dir)},
         ),
-        ours=Site(pocketbase.url, port=ours_port, log_file=work / "ours.log"),
+        ours=Site(pocketbase.url, port=ours_port, log_file=work / "ours.log", extra_env=extra_env),
     )
     try:
         for name, site in (("base", pair.base), ("ours", pair.ours)):

@@ -633,11 +633,12 @@ def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
     from benchmarks.capacity_ab import figures, medians, render
 
     ours = [figures(_burst(2.9, 2.8)), figures(_burst(3.1, 3.05, errors=2)), figures(_burst(2.95, 2.7))]
-    assert ours[0] == {"p95_s": 2.9, "site_cpu_ms_per_visitor": 2.8, "errors": 0}
-    assert medians(ours) == {"p95_s": 2.95, "site_cpu_ms_per_visitor": 2.8, "errors": 2}
+    in_memory = {"redis_cpu_ms_per_visitor": 0.0, "cpu_ms_per_visitor": 2.8}
+    assert ours[0] == {"p95_s": 2.9, "site_cpu_ms_per_visitor": 2.8, **in_memory, "errors": 0}
+    assert medians(ours) == {"p95_s": 2.95, "site_cpu_ms_per_visitor": 2.8, **in_memory, "errors": 2}
     # A burst where nobody got their data has no p95: left out of the median, its errors counted.
     nobody = figures(_burst(None, 1.0, errors=1000))
-    assert medians([nobody]) == {"p95_s": None, "site_cpu_ms_per_visitor": 1.0, "errors": 1000}
+    assert medians([nobody])["p95_s"] is None and medians([nobody])["errors"] == 1000
     base = [figures(_burst(3.2, 3.7))]
     text = render(
         {
@@ -661,6 +662,26 @@ def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
         }
     )
     assert "(bursts: - / 1.0 ms)" in nobody_text
+
+
+def test_side_by_side_capacity_with_redis_adds_redis_cpu_to_each_visitors():
+    from benchmarks.capacity_ab import figures, medians, render
+
+    ours = [figures(_burst(3.0, 5.0), redis_cpu_s=0.5), figures(_burst(3.2, 5.4), redis_cpu_s=0.7)]
+    assert ours[0]["redis_cpu_ms_per_visitor"] == 0.5 and ours[0]["cpu_ms_per_visitor"] == 5.5
+    assert medians(ours)["cpu_ms_per_visitor"] == 5.8
+    base = [figures(_burst(3.4, 6.0), redis_cpu_s=1.0)]
+    text = render(
+        {
+            "redis": True,
+            "visitors": 1000,
+            "path": "/",
+            "rounds": 1,
+            "builds": {"base": base, "ours": ours[:1]},
+            "medians": {"base": medians(base), "ours": medians(ours[:1])},
+        }
+    )
+    assert "base: p95 3.4 s, site CPU 6.0 ms + Redis 1.0 ms per visitor, 0 errors  (bursts: 3.40 s / 7.0 ms)" in text
 
 
 def _floor(ours: list[dict], blank: list[dict], visitors: int = 1000) -> dict:
