@@ -65,7 +65,7 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     # what it reads of a state to tell.
     "reflex.istate.manager.redis": ("_FENCED_SAVE_SCRIPT",),
     "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars"),
-    "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_delta_key_attr", "_last_updated_attr"),
+    "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_updated_attr"),
     # (and its _lock_key and redis, checked where used: redis is a field of each instance)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",

@@ -22,15 +22,15 @@ And one limit, for a worker with more visitors than it can serve at once:
    hundred, and a lock past its 10 s expiry loses the event's changes. Here at most
    Limit.STATE_EVENTS_AT_ONCE events run under their locks; the others wait before taking one.
 
-And one saving, since every key is a write now and memory until the tab's state expires:
+And one saving: every state kept is written on each event and held in Redis until the tab closes.
 
 4. Only what differs from a fresh state. Reflex writes every state an event touched, and a first
-   view touches most of them by computing their cached vars: 7 of the 16 states a first view of
+   view touches most of them by computing their cached vars: 6 of the 16 states a first view of
    `/` wrote held nothing but their defaults and values computed from them. Here a state whose
    fields are all at their defaults is deleted instead of written, in the same fenced script;
    Redis's missing key reads back as a fresh state, whose computed vars are computed again when
-   read. What the browser was last sent of such a state is forgotten too, so its next change is
-   sent whole (a few bytes).
+   read. A record of what the browser was last sent of an uncached var counts as a field: without
+   it, every later event would send that var again.
 
 Remove the first two once Reflex does them itself.
 """
@@ -211,8 +211,8 @@ def collect_changed_states(manager: StateManagerRedis, token: Any, root: BaseSta
 
 
 def at_defaults(state: BaseState) -> bool:
-    """Every field the state holds is its class's default; computed values and the record of what
-    the browser was sent are left out, as a fresh state computes them again."""
+    """Every field the state holds is its class's default; cached computed values are left out, as
+    a fresh state computes them again."""
     defaults, derived = _fresh(type(state))
     for name, value in vars(state).items():
         if name in derived:
@@ -224,12 +224,10 @@ def at_defaults(state: BaseState) -> bool:
 
 @functools.cache
 def _fresh(cls: type[BaseState]) -> tuple[dict[str, Any], frozenset[str]]:
-    """A state class's own fields' defaults, and the attributes its computed vars keep on it."""
+    """A state class's own fields' defaults, and the cached values its computed vars keep on it."""
     defaults = {name: field.default_value() for name, field in cls.__fields__.items() if field._owner is cls}
     derived = frozenset(
-        attr
-        for var in cls.computed_vars.values()
-        for attr in (var._cache_attr, var._last_delta_key_attr, var._last_updated_attr)
+        attr for var in cls.computed_vars.values() for attr in (var._cache_attr, var._last_updated_attr)
     )
     return defaults, derived
 
