@@ -14,6 +14,7 @@ the site and the others serve a copy of that build (tests/support/site.py).
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -173,10 +174,15 @@ def second_build(site_runner: SiteRunner) -> Callable[[], Site]:
     return lambda: site_runner.ensure({"SITE_BUILD_ID": "second-build"})
 
 
+# `SITE_TEST_LAYOUT=redis` runs every browser test on the production layout (by hand, for a
+# change to how state is kept: `make test` runs the default layout, and the Redis tests on theirs).
+EVERY_TEST_ON_REDIS = os.environ.get("SITE_TEST_LAYOUT") == "redis"
+
+
 @pytest.fixture(autouse=True)
 def _running_site(request: pytest.FixtureRequest, site_runner: SiteRunner) -> Site:
     """Every browser test gets a running site: the Redis layout if it asks for it, else the default."""
-    if "redis_site" in request.fixturenames:
+    if "redis_site" in request.fixturenames or EVERY_TEST_ON_REDIS:
         return request.getfixturevalue("redis_site")
     return site_runner.ensure()
 
