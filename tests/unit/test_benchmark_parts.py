@@ -629,6 +629,20 @@ def _burst(p95: float | None, site_cpu: float, visitors: int = 1000, errors: int
     return {"visitors": visitors, "seconds": {"p95": p95}, "cpu_seconds": {"site": site_cpu}, "errors": errors}
 
 
+def _ab_result(base: list[dict], ours: list[dict], **more) -> dict:
+    """capacity_ab.compare's result for these bursts of 1,000 on `/`."""
+    from benchmarks.capacity_ab import medians
+
+    return {
+        **more,
+        "visitors": 1000,
+        "path": "/",
+        "rounds": len(ours),
+        "builds": {"base": base, "ours": ours},
+        "medians": {"base": medians(base), "ours": medians(ours)},
+    }
+
+
 def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
     from benchmarks.capacity_ab import figures, medians, render
 
@@ -639,28 +653,11 @@ def test_side_by_side_capacity_reports_each_burst_and_the_medians_per_build():
     # A burst where nobody got their data has no p95: left out of the median, its errors counted.
     nobody = figures(_burst(None, 1.0, errors=1000))
     assert medians([nobody])["p95_s"] is None and medians([nobody])["errors"] == 1000
-    base = [figures(_burst(3.2, 3.7))]
-    text = render(
-        {
-            "visitors": 1000,
-            "path": "/",
-            "rounds": 1,
-            "builds": {"base": base, "ours": ours[:1]},
-            "medians": {"base": medians(base), "ours": medians(ours[:1])},
-        }
-    )
+    text = render(_ab_result([figures(_burst(3.2, 3.7))], ours[:1]))
     assert "base: p95 3.2 s, site CPU 3.7 ms per visitor, 0 errors" in text
     assert "ours: p95 2.9 s, site CPU 2.8 ms per visitor" in text
     assert "(bursts: 3.20 s / 3.7 ms)" in text
-    nobody_text = render(
-        {
-            "visitors": 1000,
-            "path": "/",
-            "rounds": 1,
-            "builds": {"base": [nobody], "ours": [nobody]},
-            "medians": {"base": medians([nobody]), "ours": medians([nobody])},
-        }
-    )
+    nobody_text = render(_ab_result([nobody], [nobody]))
     assert "(bursts: - / 1.0 ms)" in nobody_text
 
 
@@ -670,17 +667,7 @@ def test_side_by_side_capacity_with_redis_adds_redis_cpu_to_each_visitors():
     ours = [figures(_burst(3.0, 5.0), redis_cpu_s=0.5), figures(_burst(3.2, 5.4), redis_cpu_s=0.7)]
     assert ours[0]["redis_cpu_ms_per_visitor"] == 0.5 and ours[0]["cpu_ms_per_visitor"] == 5.5
     assert medians(ours)["cpu_ms_per_visitor"] == 5.8
-    base = [figures(_burst(3.4, 6.0), redis_cpu_s=1.0)]
-    text = render(
-        {
-            "redis": True,
-            "visitors": 1000,
-            "path": "/",
-            "rounds": 1,
-            "builds": {"base": base, "ours": ours[:1]},
-            "medians": {"base": medians(base), "ours": medians(ours[:1])},
-        }
-    )
+    text = render(_ab_result([figures(_burst(3.4, 6.0), redis_cpu_s=1.0)], ours[:1], redis=True))
     assert "base: p95 3.4 s, site CPU 6.0 ms + Redis 1.0 ms per visitor, 0 errors  (bursts: 3.40 s / 7.0 ms)" in text
 
 
