@@ -195,8 +195,8 @@ async def set_state_fenced(
 
 
 def collect_changed_states(manager: StateManagerRedis, token: Any, root: BaseState) -> list[tuple[str, bytes]]:
-    """Reflex's _collect_state_writes (each touched state of the tree, pickled), with an empty
-    payload, for _SAVE_OR_DELETE to delete, for a touched state at its defaults."""
+    """Reflex's _collect_state_writes (each touched state of the tree, pickled), except that a
+    touched state at its defaults gets an empty payload, which _SAVE_OR_DELETE deletes."""
     writes: list[tuple[str, bytes]] = []
     stack = [root]
     while stack:
@@ -217,7 +217,10 @@ def at_defaults(state: BaseState) -> bool:
     for name, value in vars(state).items():
         if name in derived:
             continue
-        if name not in defaults or defaults[name] != value:
+        try:
+            if name not in defaults or defaults[name] != value:
+                return False
+        except Exception:  # a value that cannot be compared is kept, as Reflex keeps it
             return False
     return True
 

@@ -190,3 +190,11 @@ def test_a_state_is_at_its_defaults_until_one_of_its_fields_differs() -> None:
     # would send the var again.
     vars(auth)[AuthState.computed_vars["role"]._last_delta_key_attr] = ("a tab's token", (str, ""))
     assert not at_defaults(auth)
+
+    class Uncomparable:
+        def __ne__(self, other: object) -> bool:
+            raise TypeError("no comparing")
+
+    box = SearchState(_reflex_internal_init=True, init_substates=False)
+    vars(box)["query"] = Uncomparable()
+    assert not at_defaults(box)  # kept, as Reflex keeps it
