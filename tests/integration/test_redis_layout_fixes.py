@@ -261,14 +261,23 @@ async def test_under_optimistic_locks_a_closed_tabs_state_leaves_once_its_lease_
         await app.event_namespace._token_manager.close()
 
 
+# --- the state manager of one worker, with the fixes installed ---------------------------------
+
+
+@pytest.fixture
+async def manager(redis_server: RedisServer) -> AsyncIterator[StateManagerRedis]:
+    redis_layout.install()  # as student_portal.py does for the site
+    states = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+    yield states
+    await states.close()
+
+
 # --- events in turn (redis_layout.modify_state_in_turn) -----------------------------------------
 
 
-async def test_a_worker_runs_a_limited_number_of_events_under_their_locks(redis_server: RedisServer) -> None:
+async def test_a_worker_runs_a_limited_number_of_events_under_their_locks(manager: StateManagerRedis) -> None:
     """Many visitors at once: the others wait before taking their locks, so no lock is held
     while its event waits for the worker, and every event's change is kept."""
-    redis_layout.install()
-    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
     inside, most, locks_held = 0, 0, 0
     tokens = [str(uuid.uuid4()) for _ in range(Limit.STATE_EVENTS_AT_ONCE * 3)]
 
@@ -283,23 +292,18 @@ async def test_a_worker_runs_a_limited_number_of_events_under_their_locks(redis_
             (await root.get_state(AuthState)).stored_auth = f"sign-in of {token}"
             inside -= 1
 
-    try:
-        await asyncio.gather(*(event(token) for token in tokens))
-        assert most == Limit.STATE_EVENTS_AT_ONCE
-        assert 0 < locks_held <= Limit.STATE_EVENTS_AT_ONCE  # those waiting hold none
-        for token in tokens:
-            root = await manager.get_state(BaseStateToken(ident=token, cls=AuthState))
-            assert (await root.get_state(AuthState)).stored_auth == f"sign-in of {token}"
-    finally:
-        await manager.close()
+    await asyncio.gather(*(event(token) for token in tokens))
+    assert most == Limit.STATE_EVENTS_AT_ONCE
+    assert 0 < locks_held <= Limit.STATE_EVENTS_AT_ONCE  # those waiting hold none
+    for token in tokens:
+        root = await manager.get_state(BaseStateToken(ident=token, cls=AuthState))
+        assert (await root.get_state(AuthState)).stored_auth == f"sign-in of {token}"
 
 
 async def test_a_state_modified_inside_another_events_turn_does_not_wait_for_a_turn(
-    redis_server: RedisServer,
+    manager: StateManagerRedis,
 ) -> None:
     """Every turn taken by an event that modifies a second state: no event waits for itself."""
-    redis_layout.install()
-    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
 
     async def event() -> None:
         async with manager.modify_state(BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)):
@@ -307,56 +311,43 @@ async def test_a_state_modified_inside_another_events_turn_does_not_wait_for_a_t
             async with manager.modify_state(BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)) as other:
                 (await other.get_state(AuthState)).stored_auth = "inside"
 
-    try:
-        await asyncio.wait_for(asyncio.gather(*(event() for _ in range(Limit.STATE_EVENTS_AT_ONCE))), timeout=5)
-    finally:
-        await manager.close()
+    await asyncio.wait_for(asyncio.gather(*(event() for _ in range(Limit.STATE_EVENTS_AT_ONCE))), timeout=5)
 
 
 # --- only what differs from a fresh state (redis_layout.collect_changed_states) -----------------
 
 
-async def test_a_state_at_its_defaults_is_not_kept_and_reads_back_fresh(redis_server: RedisServer) -> None:
-    redis_layout.install()
-    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
+async def test_a_state_at_its_defaults_is_not_kept_and_reads_back_fresh(manager: StateManagerRedis) -> None:
     tab = BaseStateToken(ident=str(uuid.uuid4()), cls=SearchState)
     key = tab._state_key(SearchState)
 
     async def search_box() -> SearchState:
         return await (await manager.get_state(tab)).get_state(SearchState)
 
-    try:
-        async with manager.modify_state(tab) as root:
-            box = await root.get_state(SearchState)
-            assert box.all_results_href == "/search"  # computed and cached: Reflex would write it
-            assert box._was_touched
-        assert not await manager.redis.exists(key)
+    async with manager.modify_state(tab) as root:
+        box = await root.get_state(SearchState)
+        assert box.all_results_href == "/search"  # computed and cached: Reflex would write it
+        assert box._was_touched
+    assert not await manager.redis.exists(key)
 
-        async with manager.modify_state(tab) as root:
-            (await root.get_state(SearchState)).query = "combined maths"
-        assert await manager.redis.exists(key)
-        assert (await search_box()).all_results_href == "/search?q=combined+maths"
+    async with manager.modify_state(tab) as root:
+        (await root.get_state(SearchState)).query = "combined maths"
+    assert await manager.redis.exists(key)
+    assert (await search_box()).all_results_href == "/search?q=combined+maths"
 
-        async with manager.modify_state(tab) as root:
-            (await root.get_state(SearchState)).query = ""  # back to its default: the key goes
-        assert not await manager.redis.exists(key)
-        box = await search_box()
-        assert (box.query, box.suggestions, box.all_results_href) == ("", [], "/search")
-    finally:
-        await manager.close()
+    async with manager.modify_state(tab) as root:
+        (await root.get_state(SearchState)).query = ""  # back to its default: the key goes
+    assert not await manager.redis.exists(key)
+    box = await search_box()
+    assert (box.query, box.suggestions, box.all_results_href) == ("", [], "/search")
 
 
-async def test_a_write_without_the_lock_keeps_reflexs_plain_set(redis_server: RedisServer) -> None:
+async def test_a_write_without_the_lock_keeps_reflexs_plain_set(manager: StateManagerRedis) -> None:
     """Reflex's set_state without a lock id writes with SET, which cannot delete: a state at its
     defaults is written whole, never as the empty payload the fenced script deletes."""
-    redis_layout.install()
-    manager = StateManagerRedis(redis=Redis.from_url(redis_server.url))
     tab = BaseStateToken(ident=str(uuid.uuid4()), cls=SearchState)
-    try:
-        root = await manager.get_state(tab)
-        assert (await root.get_state(SearchState)).all_results_href == "/search"
-        await manager.set_state(tab, root)
-        assert await manager.redis.get(tab._state_key(SearchState))
-        assert (await (await manager.get_state(tab)).get_state(SearchState)).query == ""
-    finally:
-        await manager.close()
+    root = await manager.get_state(tab)
+    assert (await root.get_state(SearchState)).all_results_href == "/search"
+    await manager.set_state(tab, root)
+    assert await manager.redis.get(tab._state_key(SearchState))
+    assert (await (await manager.get_state(tab)).get_state(SearchState)).query == ""
