@@ -18,6 +18,7 @@ from student_portal.i18n import in_language
 from student_portal.i18n.languages import Language, in_language_path, language_prefix
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
+from student_portal.utils.dates import parse_pb_datetime
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.routes import DEMO_IDS
@@ -80,7 +81,7 @@ def test_the_class_after_midnight_lands_on_the_next_colombo_day(base_url: str, a
     )
     (event,) = _events(httpx.get(f"{base_url}/calendar/class/{late['id']}.ics", timeout=15).content)
     starts = event.decoded("dtstart").astimezone(COLOMBO)
-    stored = datetime.datetime.fromisoformat(late["date"].replace(" ", "T").replace("Z", "+00:00"))
+    stored = parse_pb_datetime(late["date"])
     assert starts == stored and (starts.hour, starts.minute) == (0, 30)
     assert starts.date() == stored.date() + datetime.timedelta(days=1)  # 19:00 UTC is the next day here
 

@@ -23,10 +23,10 @@ from student_portal.i18n import in_language
 from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase.collections import Collection
-from student_portal.utils.dates import MONTH_PATTERN
+from student_portal.utils.dates import MONTH_PATTERN, local_day, parse_pb_datetime
 from tests.e2e.conftest import PHONE, SITE_CACHE_TTL_S
 from tests.e2e.page_checks import wait_for_content
-from tests.support.admin import records, superuser_client, update
+from tests.support.admin import pocketbase_date, records, superuser_client, update
 
 COLOMBO = ZoneInfo("Asia/Colombo")
 TODAY_CLASSES = [
@@ -45,10 +45,10 @@ def _classes_dated_from_today(demo_pocketbase) -> Iterator[None]:
     with superuser_client(demo_pocketbase.url) as admin:
         classes = [c for c in records(admin, Collection.CLASSES) if c["date"]]
         first = next(c for c in classes if c["name"] == TODAY_CLASSES[0][0])
-        shift = _today() - _stored(first["date"]).astimezone(COLOMBO).date()
+        shift = _today() - local_day(first["date"])
         moved = classes if shift else []
         for c in moved:
-            update(admin, Collection.CLASSES, c["id"], date=_pocketbase_date(_stored(c["date"]) + shift))
+            update(admin, Collection.CLASSES, c["id"], date=pocketbase_date(parse_pb_datetime(c["date"]) + shift))
         if moved:
             time.sleep(SITE_CACHE_TTL_S)  # the site's content cache sees them moved
         try:
@@ -56,14 +56,6 @@ def _classes_dated_from_today(demo_pocketbase) -> Iterator[None]:
         finally:
             for c in moved:
                 update(admin, Collection.CLASSES, c["id"], date=c["date"])
-
-
-def _stored(date: str) -> datetime.datetime:
-    return datetime.datetime.fromisoformat(date.replace(" ", "T").replace("Z", "+00:00"))
-
-
-def _pocketbase_date(moment: datetime.datetime) -> str:
-    return moment.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")
 
 
 @pytest.fixture

@@ -18,7 +18,16 @@ from playwright.sync_api import Locator, Page, expect
 
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
-from tests.support.admin import created, records, restored, seconds_since, superuser_client, update, watch_for_text
+from tests.support.admin import (
+    created,
+    pocketbase_date,
+    records,
+    restored,
+    seconds_since,
+    superuser_client,
+    update,
+    watch_for_text,
+)
 
 SHOWN_MS = 10_000  # shown without a reload; the 2 s target is measured by `make bench`
 SETTLE_MS = 10_000  # the first change after a start or a backend switch may meet a reconnect
@@ -74,7 +83,7 @@ def test_a_new_class_today_appears_in_the_open_schedule_and_leaves_when_deleted(
     # The schedule's data is here (the calendar's placeholder may say the same words, as no status).
     expect(schedule.get_by_role("status").filter(has_text=Text.LOADING_SCHEDULE)).to_have_count(0, timeout=SETTLE_MS)
     mark_page(page)
-    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")  # starts now: today in Colombo too
+    now = pocketbase_date(datetime.now(UTC))  # starts now: today in Colombo too
 
     started = watch_for_text(page, "[data-testid=class-item] h4", name)
     with created(

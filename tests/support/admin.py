@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -23,6 +24,11 @@ def superuser_client(url: str) -> httpx.Client:
     )
     response.raise_for_status()
     return httpx.Client(base_url=url, headers={"Authorization": response.json()["token"]}, timeout=10)
+
+
+def pocketbase_date(moment: datetime) -> str:
+    """An aware moment as PocketBase stores a date field (UTC, milliseconds)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")
 
 
 def records(admin: httpx.Client, collection: str, **params: str) -> list[dict[str, Any]]:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time
+from datetime import datetime, time
 from typing import Any
 
 from student_portal.constants import SITE_TIME_ZONE
+from tests.support.admin import pocketbase_date
 from tests.support.seeding import SMALL_IMAGE, SMALL_PDF, Seeder
 from tests.unit.xss_payloads import XSS_PAYLOADS
 
@@ -180,7 +181,7 @@ def _class_time(index: int) -> str:
     """A moment of today in Colombo (so the class shows on the home schedule), in UTC."""
     today = datetime.now(SITE_TIME_ZONE).date()
     local = datetime.combine(today, time(6 + index % 15, index % 60), tzinfo=SITE_TIME_ZONE)
-    return local.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")
+    return pocketbase_date(local)
 
 
 def _plain_fields(

@@ -8,9 +8,10 @@ Values the schema refuses today are written raw (see seeding.Seeder.write_raw).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, time
+from datetime import datetime, time
 
 from student_portal.constants import SITE_TIME_ZONE
+from tests.support.admin import pocketbase_date
 from tests.support.odd_values import MEGABYTE, UNICODE_HEAVY
 from tests.support.seeding import SMALL_IMAGE, SMALL_PDF, Seeder
 
@@ -36,7 +37,7 @@ class OddIds:
 
 def _today_at(hour: int) -> str:
     today = datetime.now(SITE_TIME_ZONE).date()
-    return datetime.combine(today, time(hour), tzinfo=SITE_TIME_ZONE).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.000Z")
+    return pocketbase_date(datetime.combine(today, time(hour), tzinfo=SITE_TIME_ZONE))
 
 
 def _rid(prefix: str, n: int) -> str:
