@@ -346,7 +346,7 @@ def measure(
             for layout in layouts if round_ % 2 == 0 else layouts[::-1]:
                 os.sched_setaffinity(0, server_cores)
                 log_file = workdir / f"capacity-{layout.slug}.log"
-                env = {"ADDRESS_EVENT_LIMIT": "0", **layout.env(redis_server.url)}
+                env = {**config.ONE_ADDRESS_ENV, **layout.env(redis_server.url)}
                 site = Site(
                     servers.pocketbase.url, port=config.SITE_PORT, log_file=log_file, extra_env=env, prebuilt=True
                 )

@@ -160,8 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[capacity a/b] {message}", file=sys.stderr, flush=True)
 
     with contextlib.ExitStack() as stack:
-        # Every visitor comes from one address here: the per-address limit would shed the burst.
-        env, client = {"ADDRESS_EVENT_LIMIT": "0"}, None
+        env, client = dict(config.ONE_ADDRESS_ENV), None
         if args.redis:
             import redis as redis_py
 

@@ -128,9 +128,7 @@ class Servers:
         if self.site is not None:
             return 0.0
         started = time.monotonic()
-        # Every simulated visitor comes from this machine's one address: the per-address event
-        # limit (event_guard.py) would count them as one visitor.
-        env = {"ADDRESS_EVENT_LIMIT": "0", **(extra_env or {})}
+        env = {**config.ONE_ADDRESS_ENV, **(extra_env or {})}
         self.site = Site(self.pocketbase.url, port=config.SITE_PORT, log_file=self.workdir / "site.log", extra_env=env)
         self.site.start()
         self.site_starts += 1
