@@ -31,6 +31,11 @@ And one saving: every state kept is written on each event and held in Redis unti
    Redis's missing key reads back as a fresh state, whose computed vars are computed again when
    read. A record of what the browser was last sent of an uncached var counts as a field: without
    it, every later event would send that var again.
+5. Nothing of a state that holds only shared content. A state class declaring `SHARED_ONLY = True`
+   (the home page's news, slides, social cards and articles: state/sections.py) holds what every
+   page view and live update writes whole again from the content cache, nothing of the visitor's
+   own; it is deleted like a state at its defaults, and reads back fresh. Its 6.5 KB of the 18 KB
+   a first view of `/` wrote were copies of the same lists for every visitor.
 
 Remove the first two once Reflex does them itself.
 """
@@ -196,18 +201,25 @@ async def set_state_fenced(
 
 def collect_changed_states(manager: StateManagerRedis, token: Any, root: BaseState) -> list[tuple[str, bytes]]:
     """Reflex's _collect_state_writes (each touched state of the tree, pickled), except that a
-    touched state at its defaults gets an empty payload, which _SAVE_OR_DELETE deletes."""
+    touched state at its defaults or holding only shared content gets an empty payload, which
+    _SAVE_OR_DELETE deletes."""
     writes: list[tuple[str, bytes]] = []
     stack = [root]
     while stack:
         state = stack.pop()
         if state._was_touched:
-            if _fenced.get() and at_defaults(state):
+            kept = not shared_only(type(state))
+            if _fenced.get() and (not kept or at_defaults(state)):
                 writes.append((token._state_key(type(state)), b""))
-            elif payload := state._serialize():
+            elif kept and (payload := state._serialize()):
                 writes.append((token._state_key(type(state)), payload))
         stack.extend(state.substates.values())
     return writes
+
+
+def shared_only(cls: type[BaseState]) -> bool:
+    """A state class that says it holds only shared content, written again by every page view."""
+    return getattr(cls, "SHARED_ONLY", False) is True
 
 
 def at_defaults(state: BaseState) -> bool:

@@ -56,6 +56,7 @@ def readable(articles: list[ArticleBody] | None) -> list[ArticleBody]:
 
 
 class ArticlesState(Section, rx.State):
+    SHARED_ONLY: ClassVar[bool] = True  # the same for every visitor: not kept between events (sections.py)
     articles: list[ArticleBody] = []
     loading: bool = True
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
@@ -61,6 +62,7 @@ async def home_news() -> list[NewsSlide] | None:
 
 @live(Collection.NEWS, handler="load")  # an open home page shows news switched on or off
 class NewsState(Section, rx.State):
+    SHARED_ONLY: ClassVar[bool] = True  # the same for every visitor: not kept between events (sections.py)
     items: list[NewsSlide] = []
     loading: bool = True
 

@@ -31,17 +31,24 @@ arrive, so one slow collection never holds up the others.
 A section whose data comes in two steps (the class schedule: its classes, then their teachers)
 returns a `FollowUp` from `_show` for the part still on its way; it is shown the same way when
 it arrives, so the page still costs one event.
+
+A section that holds only what `_show` writes from the shared cache, nothing of the visitor's
+own (no event but `load`: no paging, filter or choice), says so with `SHARED_ONLY = True`.
+Every page view and live update writes it whole again, so the Redis layout does not keep it
+between events (reflex_internals/redis_layout.py): its copy in the browser is the one that counts.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
+from reflex.event import EventHandler
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +74,9 @@ class Section(rx.State, mixin=True):
 
     A mixin, so each section stays a state of its own in Reflex's tree (not a child of this)."""
 
+    # Only the shared content every page view writes again: not kept between events (above).
+    SHARED_ONLY: ClassVar[bool] = False
+
     @staticmethod
     async def _fetch() -> Any:
         """What the section shows, from the shared cache; never raises for a backend failure."""
@@ -80,11 +90,27 @@ class Section(rx.State, mixin=True):
         # Checked before Reflex adds the class to its state tree: a broken section never joins it.
         if not mixin and (cls._fetch is Section._fetch or cls._show is Section._show):
             raise TypeError(f"{cls.__name__} is a Section: it needs a static `_fetch()` and `_show(data)`")
+        if not mixin and cls.SHARED_ONLY and (own := own_events(cls) - {"load"}):
+            # An event of its own would change it for one visitor: a change the next event loses.
+            raise TypeError(f"{cls.__name__} is SHARED_ONLY: it cannot have events of its own ({sorted(own)})")
         super().__init_subclass__(mixin=mixin, **kwargs)
 
     @rx.event(background=True)
     async def load(self):
         await load_sections(self, [self.__class__])  # the concrete section (through the state proxy)
+
+
+def own_events(cls: type[rx.State]) -> set[str]:
+    """A state class's event handlers besides those Reflex gives every state: its own and its
+    mixins' public methods, readable before Reflex has made them handlers."""
+    own_classes = cls.__mro__[: cls.__mro__.index(rx.State)]
+    methods = {
+        name
+        for klass in own_classes
+        for name, value in vars(klass).items()
+        if not name.startswith("_") and (inspect.isfunction(value) or isinstance(value, EventHandler))
+    }
+    return methods - set(rx.State.event_handlers)
 
 
 def _show(section_state: Section, data: Any) -> FollowUp | None:

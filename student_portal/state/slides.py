@@ -7,6 +7,7 @@ decided by CSS at 700 px (components/slides.py), so it follows window resizes li
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
@@ -40,6 +41,7 @@ def _mobile_slide(record: DeviceSlide) -> SlideImage:
 
 
 class SlidesState(Section, rx.State):
+    SHARED_ONLY: ClassVar[bool] = True  # the same for every visitor: not kept between events (sections.py)
     desktop: list[SlideImage] = []
     mobile: list[SlideImage] = []
     loading: bool = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
@@ -37,6 +38,7 @@ def social_card(record: SocialMedia) -> SocialCard:
 
 
 class SocialState(Section, rx.State):
+    SHARED_ONLY: ClassVar[bool] = True  # the same for every visitor: not kept between events (sections.py)
     cards: list[SocialCard] = []
     loading: bool = True
 

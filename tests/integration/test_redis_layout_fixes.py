@@ -2,7 +2,8 @@
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
 `make run-redis`), a state lock granted to a cancelled event is given back, a closed tab's
-state leaves Redis, events take turns, and a state at its defaults is not kept (issue 38).
+state leaves Redis, events take turns, and a state at its defaults or holding only shared content
+is not kept (issue 38).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from student_portal import reflex_internals
 from student_portal.constants import Limit
 from student_portal.reflex_internals import redis_layout
 from student_portal.state.auth import AuthState
+from student_portal.state.news import NewsSlide, NewsState
 from student_portal.state.search import SearchState
 from tests.support.backend_proxy import free_port
 from tests.support.redis_server import RedisServer
@@ -340,6 +342,23 @@ async def test_a_state_at_its_defaults_is_not_kept_and_reads_back_fresh(manager:
     assert not await manager.redis.exists(key)
     box = await search_box()
     assert (box.query, box.suggestions, box.all_results_href) == ("", [], "/search")
+
+
+async def test_a_state_holding_only_shared_content_is_not_kept(manager: StateManagerRedis) -> None:
+    """The home page's news: every page view writes it again from the content cache, so Redis
+    keeps no copy per visitor, even one left by an older worker, and it reads back fresh."""
+    tab = BaseStateToken(ident=str(uuid.uuid4()), cls=NewsState)
+    key = tab._state_key(NewsState)
+    slide = NewsSlide(id="n1", title="Exam dates", excerpt="", image_url="", href="/news/n1")
+    await manager.redis.set(key, NewsState(_reflex_internal_init=True)._serialize())  # an older worker's copy
+
+    async with manager.modify_state(tab) as root:
+        (await root.get_state(NewsState))._show([slide])
+        (await root.get_state(AuthState)).stored_auth = "kept: the visitor's own"
+    assert not await manager.redis.exists(key)
+    assert await manager.redis.exists(tab._state_key(AuthState))
+    news = await (await manager.get_state(tab)).get_state(NewsState)
+    assert (news.items, news.loading) == ([], True)
 
 
 async def test_a_write_without_the_lock_keeps_reflexs_plain_set(manager: StateManagerRedis) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -118,6 +118,49 @@ def test_a_section_without_a_half_fails_at_import() -> None:
         class HalfSection(sections.Section, rx.State):
             def _show(self, data: Any) -> None:
                 pass
+
+
+def test_a_shared_only_section_with_an_event_of_its_own_fails_at_import() -> None:
+    """A choice of the visitor's own would be lost with the state, which the Redis layout drops."""
+    import reflex as rx
+
+    refused = r"ChoosingSection is SHARED_ONLY: it cannot have events of its own \(\['choose'\]\)"
+    with pytest.raises(TypeError, match=refused):
+
+        class ChoosingSection(sections.Section, rx.State):
+            SHARED_ONLY: ClassVar[bool] = True
+            shown: str = ""
+
+            @staticmethod
+            async def _fetch() -> str:
+                return "shared"
+
+            def _show(self, data: str | None) -> None:
+                self.shown = data or ""
+
+            @rx.event
+            def choose(self, value: str) -> None:
+                self.shown = value
+
+    assert not any(state.__name__ == "ChoosingSection" for state in rx.State.get_substates())
+
+
+def test_own_events_reads_what_reflex_makes_handlers_of() -> None:
+    """The SHARED_ONLY check reads a section's events before Reflex makes them: for every section
+    of the site, the same names as Reflex's handlers once made."""
+    import reflex as rx
+
+    import student_portal.student_portal  # noqa: F401 - every page, so every section
+
+    def subclasses(cls: type) -> set[type]:
+        return {sub for direct in cls.__subclasses__() for sub in {direct, *subclasses(direct)}}
+
+    site_sections = subclasses(sections.Section)
+    assert len(site_sections) >= 9
+    for state in site_sections:
+        assert sections.own_events(state) == set(state.event_handlers) - set(rx.State.event_handlers), state
+    shared = {state.__name__ for state in site_sections if state.SHARED_ONLY}
+    assert shared == {"NewsState", "SlidesState", "SocialState", "ArticlesState"}
 
 
 async def test_a_sections_load_loads_that_section(monkeypatch: pytest.MonkeyPatch) -> None:
