@@ -142,9 +142,17 @@ def site_runner(backend_proxy: BackendProxy, tmp_path_factory: pytest.TempPathFa
     runner.stop()
 
 
+# `SITE_TEST_LAYOUT=redis` runs every browser test on the production layout (by hand, for a
+# change to how state is kept: `make test` runs the default layout, and the Redis tests on theirs).
+EVERY_TEST_ON_REDIS = os.environ.get("SITE_TEST_LAYOUT") == "redis"
+
+
 @pytest.fixture(scope="session")
-def site(site_runner: SiteRunner) -> Site:
-    """The site as configured by default: one worker, state on disk."""
+def site(site_runner: SiteRunner, request: pytest.FixtureRequest) -> Site:
+    """The site as configured by default: one worker, state on disk (the Redis layout's under
+    SITE_TEST_LAYOUT=redis, so a test reading the site's log reads the one that served it)."""
+    if EVERY_TEST_ON_REDIS:
+        return site_runner.ensure(_redis_layout(request.getfixturevalue("redis_server")))
     return site_runner.ensure()
 
 
@@ -164,7 +172,11 @@ SCALE_OUT_WORKERS = "2"
 def redis_site(site_runner: SiteRunner, redis_server: RedisServer) -> Site:
     """The production layout: with REFLEX_REDIS_URL, `reflex run --env prod` runs several
     workers that share visitors' state in Redis."""
-    return site_runner.ensure({"REFLEX_REDIS_URL": redis_server.url, "GRANIAN_WORKERS": SCALE_OUT_WORKERS})
+    return site_runner.ensure(_redis_layout(redis_server))
+
+
+def _redis_layout(redis_server: RedisServer) -> dict[str, str]:
+    return {"REFLEX_REDIS_URL": redis_server.url, "GRANIAN_WORKERS": SCALE_OUT_WORKERS}
 
 
 @pytest.fixture
@@ -172,11 +184,6 @@ def second_build(site_runner: SiteRunner) -> Callable[[], Site]:
     """Rebuilds the site under another build name and serves it in place of the running one
     (as a deploy does: the earlier build's files are gone)."""
     return lambda: site_runner.ensure({"SITE_BUILD_ID": "second-build"})
-
-
-# `SITE_TEST_LAYOUT=redis` runs every browser test on the production layout (by hand, for a
-# change to how state is kept: `make test` runs the default layout, and the Redis tests on theirs).
-EVERY_TEST_ON_REDIS = os.environ.get("SITE_TEST_LAYOUT") == "redis"
 
 
 @pytest.fixture(autouse=True)
