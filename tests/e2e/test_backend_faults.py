@@ -199,8 +199,10 @@ def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
     finally:
         for context, _page in visitors:
             context.close()
-    repeated = {line: n for line, n in collections.Counter(lines).items() if n > 1}
-    assert repeated == {}, "logged more than once per cause"
+    # Each worker remembers what it logged (SITE_TEST_LAYOUT=redis runs two).
+    workers = int(site.extra_env.get("GRANIAN_WORKERS", "1"))
+    repeated = {line: n for line, n in collections.Counter(lines).items() if n > workers}
+    assert repeated == {}, f"logged more than once per cause and worker ({workers} workers)"
     causes = " ".join(lines)
     for cause in (
         "Jobs: fetch failed (status 0)",
@@ -209,7 +211,7 @@ def test_an_outage_is_logged_once_per_cause_and_the_site_keeps_serving(
     ):
         assert cause in causes
     # 2 visitors x 3 rounds x 6 pages made 36 page views of a dead backend: a line per cause.
-    assert len(lines) <= 15
+    assert len(lines) <= 15 * workers
 
 
 @pytest.mark.parametrize("template", ["/jobs", "/notes", "/ol/{ol}", "/news/{news}"])
