@@ -1,14 +1,16 @@
 """The home page's class schedule: the classes of the chosen Sri Lankan calendar day.
 
-Days are Asia/Colombo days (see utils/schedule.py for the decision). Classes come from the
-shared content cache; each class's teacher is looked up once per teacher id and kept here,
-so the list can show "Loading teacher..." until its teacher arrives. It is a section
+Days are Asia/Colombo days (see utils/schedule.py for the decision). Classes and their
+teachers' cards come from the shared content cache, read again by each event that needs them;
+the state keeps only what the page shows (the chosen day's cards and the days with classes).
+A class's teacher not yet fetched shows "Loading teacher..." until it arrives. It is a section
 (state/sections.py) loaded with the rest of home; its teachers are a follow-up step.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 from dataclasses import dataclass
@@ -61,6 +63,7 @@ class ClassCard:
     clock: str
     minutes: str
     zoom_url: str
+    teacher_id: str  # "" for a class without a teacher
     teacher_loading: bool
     teacher_name: str
     teacher_avatar: str
@@ -125,8 +128,7 @@ async def teacher_cards(teacher_ids: list[str]) -> dict[str, TeacherCard]:
 @dataclass
 class ScheduleFetch:
     rows: list[ClassRow]
-    teacher_ids: list[str]  # of the rows, each once
-    teachers: asyncio.Future[dict[str, TeacherCard]] | None  # their cards, maybe still on their way
+    teachers: asyncio.Future[dict[str, TeacherCard]] | None  # the rows' teachers' cards, maybe on their way
 
     def arrived(self) -> dict[str, TeacherCard]:
         task = self.teachers
@@ -135,49 +137,71 @@ class ScheduleFetch:
         return task.result()
 
 
+def day_cards(rows: list[ClassRow], day: str, teachers: dict[str, TeacherCard]) -> list[ClassCard]:
+    """The classes of `day` joined with their teachers: a teacher not in `teachers` is still on
+    its way ("Loading teacher...")."""
+    cards = []
+    for row in classes_on_day(rows, day):
+        teacher = teachers.get(row.teacher_id)
+        cards.append(
+            ClassCard(
+                id=row.id,
+                name=row.name,
+                clock=row.clock,
+                minutes=row.minutes,
+                zoom_url=row.zoom_url,
+                teacher_id=row.teacher_id,
+                teacher_loading=bool(row.teacher_id) and teacher is None,
+                teacher_name=teacher.name if teacher else "",
+                teacher_avatar=teacher.avatar_url if teacher else "",
+                # In the page's language (the event's: i18n/middleware.py), like the file's texts.
+                calendar_url=localized(routes.class_calendar(row.id)) if row.starts else "",
+            )
+        )
+    return cards
+
+
+def with_teachers(cards: list[ClassCard], teachers: dict[str, TeacherCard]) -> list[ClassCard]:
+    """`cards` whose teacher was on its way, now with theirs from `teachers` (an empty card when
+    the lookup gave none: no name, rather than "Loading teacher..." for ever)."""
+    filled = []
+    for card in cards:
+        if card.teacher_loading:
+            teacher = teachers.get(card.teacher_id) or TeacherCard()
+            card = dataclasses.replace(
+                card, teacher_loading=False, teacher_name=teacher.name, teacher_avatar=teacher.avatar_url
+            )
+        filled.append(card)
+    return filled
+
+
+def picked_day(day: str) -> str | None:
+    """A day from the calendar ('YYYY-MM-DD'), or None for anything else."""
+    picked = parse_iso_day(day) if len(day.strip()) == 10 else None
+    return picked.isoformat() if picked else None
+
+
 @live(Collection.CLASSES, Collection.TEACHERS)  # refresh: new classes appear on an open page
 class ScheduleState(Section, rx.State):
-    day: str = ""
-    # Backend only (never sent): the page shows the day's cards and the days with classes.
-    # A tuple: Reflex wraps each row of a list var in a change-tracking proxy on every read.
-    _classes: tuple[ClassRow, ...] = ()
-    _teachers: dict[str, TeacherCard] = {}
-    _pending_teachers: list[str] = []
-    loading: bool = True
+    """What the schedule shows, and nothing more: every class and teacher stay in the shared
+    cache, read again by each event that needs them (a warm cache answers at once), so a visitor
+    keeps only the chosen day's cards (in Redis, with the Redis layout)."""
 
-    @rx.var
-    def day_classes(self) -> list[ClassCard]:
-        cards = []
-        for row in classes_on_day(self._classes, self.day):
-            teacher = self._teachers.get(row.teacher_id)
-            cards.append(
-                ClassCard(
-                    id=row.id,
-                    name=row.name,
-                    clock=row.clock,
-                    minutes=row.minutes,
-                    zoom_url=row.zoom_url,
-                    teacher_loading=bool(row.teacher_id) and teacher is None,
-                    teacher_name=teacher.name if teacher else "",
-                    teacher_avatar=teacher.avatar_url if teacher else "",
-                    # In the page's language (the event's: i18n/middleware.py), like the file's texts.
-                    calendar_url=localized(routes.class_calendar(row.id)) if row.starts else "",
-                )
-            )
-        return cards
+    day: str = ""
+    day_classes: list[ClassCard] = []
+    class_days: list[str] = []  # the days with classes, dotted on the calendar
+    loading: bool = True
 
     @rx.var
     def day_label(self) -> str:
         return day_label(self.day)
 
-    @rx.var
-    def class_days(self) -> list[str]:
-        return sorted({row.day for row in self._classes if row.day})
-
-    @rx.event
-    def pick_day(self, day: str):
-        picked = parse_iso_day(day) if len(day.strip()) == 10 else None
-        self.day = picked.isoformat() if picked else self.day
+    @rx.event(background=True)
+    async def pick_day(self, day: str):
+        """The chosen day's classes; anything but a real day is ignored."""
+        if (picked := picked_day(day)) is not None:
+            show_day = functools.partial(ScheduleState._show_day, day=picked)
+            await show_when_ready(self, [(ScheduleState._fetch(), ScheduleState, show_day)])
 
     @staticmethod
     async def _fetch() -> ScheduleFetch | None:
@@ -191,15 +215,20 @@ class ScheduleState(Section, rx.State):
             # Teachers usually come straight from the cache: there within the window, they show
             # with their classes (no "Loading teacher..." flash); otherwise they follow.
             await asyncio.wait([teachers], timeout=BATCH_WINDOW_S)
-        return ScheduleFetch(rows, teacher_ids, teachers)
+        return ScheduleFetch(rows, teachers)
 
     def _show(self, fetched: ScheduleFetch | None) -> FollowUp | None:
         """A page view: the schedule opens on today; a failure ends the loading with the day
         empty (spec 8)."""
-        self.day = today_local().isoformat()
         if fetched is None:
-            self._classes = ()
-            self.loading = False
+            self.class_days = []
+        return self._show_day(fetched, today_local().isoformat())
+
+    def _show_day(self, fetched: ScheduleFetch | None, day: str) -> FollowUp | None:
+        """`day`'s classes; none if they failed (the calendar keeps its dots)."""
+        self.day = day
+        if fetched is None:
+            self.day_classes, self.loading = [], False
             return None
         return self._show_classes(fetched)
 
@@ -208,23 +237,18 @@ class ScheduleState(Section, rx.State):
         return None if fetched is None else self._show_classes(fetched)
 
     def _show_classes(self, fetched: ScheduleFetch) -> FollowUp | None:
-        self._classes = tuple(fetched.rows)
+        self.class_days = sorted({row.day for row in fetched.rows if row.day})
+        self.day_classes = day_cards(fetched.rows, self.day, fetched.arrived())
         self.loading = False
-        ready = fetched.arrived()
-        self._teachers = {**self._teachers, **ready}
-        # A teacher another refresh is already fetching is left to it.
-        wanted = [tid for tid in fetched.teacher_ids if tid not in ready and tid not in self._pending_teachers]
-        if fetched.teachers is None or not wanted:
-            if fetched.teachers is not None:
-                fetched.teachers.cancel()  # arrived already, or all left to another refresh
+        if (teachers := fetched.teachers) is None:
+            return None  # no class has a teacher
+        if not any(card.teacher_loading for card in self.day_classes):
+            teachers.cancel()  # arrived already, or none of this day's is wanted
             return None
-        self._pending_teachers = [*self._pending_teachers, *wanted]
-        return FollowUp(fetched.teachers, functools.partial(ScheduleState._show_teachers, wanted=wanted))
+        return FollowUp(teachers, ScheduleState._show_teachers)
 
-    def _show_teachers(self, cards: dict[str, TeacherCard] | None, wanted: list[str]) -> None:
-        cards = cards or {}  # a bug in the lookup: no names rather than "Loading" for ever
-        self._teachers = {**self._teachers, **{tid: cards.get(tid) or TeacherCard() for tid in wanted}}
-        self._pending_teachers = [tid for tid in self._pending_teachers if tid not in wanted]
+    def _show_teachers(self, cards: dict[str, TeacherCard] | None) -> None:
+        self.day_classes = with_teachers(self.day_classes, cards or {})
 
     @rx.event(background=True)
     async def refresh(self):

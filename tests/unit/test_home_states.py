@@ -11,7 +11,15 @@ from student_portal.constants import Limit
 from student_portal.pocketbase import NewsItem, TuitionClass
 from student_portal.state.home import HOME_SECTIONS
 from student_portal.state.news import active_news, news_slide
-from student_portal.state.schedule import ScheduleFetch, ScheduleState, TeacherCard, class_row
+from student_portal.state.schedule import (
+    ScheduleFetch,
+    ScheduleState,
+    TeacherCard,
+    class_row,
+    day_cards,
+    picked_day,
+    with_teachers,
+)
 from student_portal.state.sections import FollowUp
 from student_portal.state.talents import CategoryOption, TalentCard, TalentsState, TalentsView
 from student_portal.utils.dates import today_local
@@ -48,30 +56,23 @@ def _class_today(rid: str, teacher: str) -> TuitionClass:
 
 
 def test_the_days_classes_show_their_teacher_or_loading_until_it_arrives() -> None:
-    state = _new(ScheduleState)
-    state._classes = (
+    rows = [
         class_row(_class("late", 14, "t2")),
         class_row(_class("early", 3, "t1")),
         class_row(_class("nextday", 19, "t1")),
-    )
-    state.day = "2026-11-22"
-    state._teachers = {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")}
-    cards = state.day_classes
+    ]
+    cards = day_cards(rows, "2026-11-22", {"t1": TeacherCard(name="Dr. Nuwan Perera", avatar_url="/a.jpg")})
     assert [(c.id, c.teacher_loading, c.teacher_name) for c in cards] == [
         ("early", False, "Dr. Nuwan Perera"),
         ("late", True, ""),
     ]
-    assert state.class_days == ["2026-11-22", "2026-11-23"]
+    assert cards[0].teacher_avatar == "/a.jpg"
 
 
 def test_picking_a_day_accepts_only_a_real_day() -> None:
-    state = _new(ScheduleState)
-    state.day = "2026-11-22"
-    ScheduleState.pick_day.fn(state, "2026-11-23")
-    assert state.day == "2026-11-23"
+    assert picked_day("2026-11-23") == "2026-11-23"
     for bad in ["2026-02-30", "tomorrow", "", "2026-11-23T00:00:00Z"]:
-        ScheduleState.pick_day.fn(state, bad)
-        assert state.day == "2026-11-23"
+        assert picked_day(bad) is None
 
 
 def _talent(tid: str, category: str) -> TalentCard:
@@ -112,51 +113,84 @@ def _arrived(cards: dict[str, TeacherCard]) -> asyncio.Future[dict[str, TeacherC
     return future
 
 
+def _shown(state: ScheduleState) -> list[tuple[str, bool, str]]:
+    return [(card.id, card.teacher_loading, card.teacher_name) for card in state.day_classes]
+
+
 async def test_teachers_in_the_cache_show_with_their_classes() -> None:
     state = _new(ScheduleState)
-    rows = [class_row(_class("a", 3, "t1"))]
-    teachers = _arrived({"t1": TeacherCard(name="Nuwan")})
-    assert state._show(ScheduleFetch(rows, ["t1"], teachers)) is None
+    rows = [class_row(_class_today("a", "t1"))]
+    assert state._show(ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
     assert state.day == today_local().isoformat() and not state.loading
-    assert state._teachers == {"t1": TeacherCard(name="Nuwan")} and state._pending_teachers == []
+    assert _shown(state) == [("a", False, "Nuwan")]
 
 
 async def test_teachers_still_on_their_way_follow_their_classes() -> None:
     state = _new(ScheduleState)
     rows = [class_row(_class_today("a", "t1")), class_row(_class_today("b", "t2"))]
     teachers: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
-    follow_up = state._show(ScheduleFetch(rows, ["t1", "t2"], teachers))
-    assert [row.id for row in state._classes] == ["a", "b"] and not state.loading
-    assert [card.teacher_loading for card in state.day_classes] == [True, True]
-    assert state._pending_teachers == ["t1", "t2"] and follow_up is not None
+    follow_up = state._show(ScheduleFetch(rows, teachers))
+    assert _shown(state) == [("a", True, ""), ("b", True, "")] and not state.loading
+    assert follow_up is not None
     teachers.set_result({"t1": TeacherCard(name="Nuwan"), "t2": TeacherCard(name="Kamala")})
     follow_up.apply(state, await follow_up.pending)
-    assert state._teachers["t2"] == TeacherCard(name="Kamala") and state._pending_teachers == []
+    assert _shown(state) == [("a", False, "Nuwan"), ("b", False, "Kamala")]
     # A lookup that broke (no cards): no names, rather than "Loading teacher..." for ever.
-    follow_up = state._show(ScheduleFetch(rows, ["t1", "t2"], asyncio.get_running_loop().create_future()))
+    follow_up = state._show(ScheduleFetch(rows, asyncio.get_running_loop().create_future()))
     assert follow_up is not None
     follow_up.apply(state, None)
-    assert state._teachers == {"t1": TeacherCard(), "t2": TeacherCard()} and state._pending_teachers == []
+    assert _shown(state) == [("a", False, ""), ("b", False, "")]
+
+
+async def test_a_lookup_that_failed_is_left_to_the_follow_up_which_shows_no_names() -> None:
+    state = _new(ScheduleState)
+    failed: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
+    failed.set_exception(RuntimeError("teachers broke"))
+    follow_up = state._show(ScheduleFetch([class_row(_class_today("a", "t1"))], failed))
+    assert follow_up is not None and follow_up.pending is failed  # show_when_ready logs it, then applies None
+    follow_up.apply(state, None)
+    assert _shown(state) == [("a", False, "")]
+    failed.exception()  # retrieved, as show_when_ready does
 
 
 async def test_a_refresh_keeps_the_chosen_day_and_a_failed_one_keeps_what_is_shown() -> None:
     state = _new(ScheduleState)
-    state.day = "2026-12-01"
+    state.day = "2026-11-22"
     rows = [class_row(_class("a", 3, "t1"))]
-    assert state._show_refreshed(ScheduleFetch(rows, ["t1"], _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
-    assert state.day == "2026-12-01" and [row.id for row in state._classes] == ["a"]
+    assert state._show_refreshed(ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
+    assert state.day == "2026-11-22" and _shown(state) == [("a", False, "Nuwan")]
     assert state._show_refreshed(None) is None
-    assert [row.id for row in state._classes] == ["a"]
+    assert _shown(state) == [("a", False, "Nuwan")] and state.class_days == ["2026-11-22"]
     state._show(None)  # a failed page view: the loading ends, the day is empty (spec 8)
-    assert state._classes == () and not state.loading and state.day == today_local().isoformat()
+    assert state.day_classes == [] and state.class_days == [] and not state.loading
+    assert state.day == today_local().isoformat()
 
 
-async def test_teachers_another_refresh_is_fetching_are_left_to_it() -> None:
+async def test_a_picked_day_shows_its_classes_and_a_failed_one_keeps_the_calendars_dots() -> None:
     state = _new(ScheduleState)
-    state._pending_teachers = ["t1"]
+    rows = [class_row(_class("a", 3, "t1")), class_row(_class("b", 19, "t1"))]
+    fetched = ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))
+    assert state._show_day(fetched, "2026-11-23") is None
+    assert state.day == "2026-11-23" and _shown(state) == [("b", False, "Nuwan")]
+    assert state.class_days == ["2026-11-22", "2026-11-23"]
+    state._show_day(None, "2026-11-22")
+    assert state.day == "2026-11-22" and state.day_classes == []
+    assert state.class_days == ["2026-11-22", "2026-11-23"]
+
+
+async def test_a_day_with_no_teacher_missing_does_not_wait_for_the_lookup() -> None:
+    state = _new(ScheduleState)
     lookup: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
-    assert state._show_refreshed(ScheduleFetch([class_row(_class("a", 3, "t1"))], ["t1"], lookup)) is None
-    assert lookup.cancelled() and state._pending_teachers == ["t1"]
+    rows = [class_row(_class("a", 3, "t1"))]  # on 22 November, not on the day shown
+    assert state._show_day(ScheduleFetch(rows, lookup), "2026-11-25") is None
+    assert lookup.cancelled() and state.day_classes == []
+
+
+def test_a_class_whose_teacher_arrived_keeps_it_and_the_others_get_theirs() -> None:
+    rows = [class_row(_class("a", 3, "t1")), class_row(_class("b", 4, "t2"))]
+    cards = day_cards(rows, "2026-11-22", {"t1": TeacherCard(name="Nuwan")})
+    filled = with_teachers(cards, {"t1": TeacherCard(name="Someone else"), "t2": TeacherCard(name="Kamala")})
+    assert [(c.teacher_loading, c.teacher_name) for c in filled] == [(False, "Nuwan"), (False, "Kamala")]
 
 
 @pytest.mark.parametrize("section", HOME_SECTIONS, ids=lambda s: s.__name__)
