@@ -22,6 +22,11 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Collection
+from student_portal.state.articles import ArticlesState
+from student_portal.state.news import NewsState
+from student_portal.state.schedule import ScheduleState
+from student_portal.state.slides import SlidesState
+from student_portal.state.social import SocialState
 from tests.support.admin import records, restored, seconds_since, superuser_client, update, watch_for_text
 from tests.support.redis_server import RedisServer
 
@@ -126,3 +131,40 @@ def test_pages_and_navigation_work_with_several_workers(redis_site, page: Page, 
     page.go_back()
     expect(page).to_have_url(base_url + "/")
     expect(page.locator("#carousel-home-news h3").first).to_be_attached()
+
+
+def test_a_visitor_keeps_in_redis_what_is_theirs_and_the_shared_sections_come_back_each_view(
+    redis_site, redis_server: RedisServer, page: Page, base_url: str
+) -> None:
+    """News, slides, social cards and articles are the same for everyone (SHARED_ONLY): no copy
+    per visitor in Redis, and home reached inside the site, on any worker, shows them again;
+    the schedule keeps the chosen day's cards and reads the classes again for another day."""
+    store = redis.Redis.from_url(redis_server.url)
+    try:
+        page.goto(base_url + "/")
+        expect(page.locator("#carousel-home-news h3").first).to_be_attached()
+        token = page.evaluate("window.sessionStorage.getItem('token')")
+        page.wait_for_timeout(500)  # the first answer's write
+        kept = {key.decode().removeprefix(f"{token}_") for key in store.scan_iter(match=f"{token}_*")}
+        for shared in (NewsState, SlidesState, SocialState, ArticlesState):
+            assert shared.get_full_name() not in kept, shared.__name__
+        assert ScheduleState.get_full_name() in kept
+    finally:
+        store.close()
+    page.locator(f'footer a[href="{routes.SOCIAL}"]').click()  # /social, inside the site: its cards again
+    expect(page).to_have_url(base_url + routes.SOCIAL)
+    expect(page.locator("main article")).to_have_count(5)
+    page.get_by_role("banner").get_by_role("link").first.click()  # home, inside the site
+    expect(page).to_have_url(base_url + "/")
+    expect(page.locator("#carousel-home-news h3").first).to_be_attached()
+    expect(page.get_by_role("region", name=Text.SOCIAL).locator("article")).to_have_count(5)
+    expect(page.get_by_role("region", name=Text.ARTICLES).locator("article").first).to_be_attached()
+    schedule = page.get_by_role("region", name=Text.CLASS_SCHEDULE)
+    schedule.get_by_role("group", name=Text.CHOOSE_DAY, exact=True).scroll_into_view_if_needed()
+    days = page.locator(
+        ".react-calendar__month-view__days__day:not(.react-calendar__month-view__days__day--neighboringMonth)"
+    )
+    days.and_(page.locator(":not(.has-classes)")).last.click()
+    expect(schedule.get_by_text(Text.NO_CLASSES_TODAY)).to_be_visible()
+    days.and_(page.locator(".has-classes")).first.click()  # a day with classes: read again from the cache
+    expect(schedule.get_by_test_id("class-item").first).to_be_visible()
