@@ -19,9 +19,11 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.e2e.site_words import Content, demo_content
+from tests.support.admin import superuser_client
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
 from tests.support.pocketbases import SUPERUSER, start_pocketbase
 from tests.support.redis_server import RedisServer
@@ -192,6 +194,14 @@ def _running_site(request: pytest.FixtureRequest, site_runner: SiteRunner) -> Si
     if "redis_site" in request.fixturenames or EVERY_TEST_ON_REDIS:
         return request.getfixturevalue("redis_site")
     return site_runner.ensure()
+
+
+@pytest.fixture
+def admin(demo_pocketbase) -> Iterator[httpx.Client]:
+    """A superuser's client of the demo PocketBase, for a test that edits content as a content
+    manager does (a module that needs more of it defines its own)."""
+    with superuser_client(demo_pocketbase.url) as client:
+        yield client
 
 
 @pytest.fixture(scope="session")

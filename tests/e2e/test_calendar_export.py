@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -22,7 +21,7 @@ from student_portal.utils.dates import parse_pb_datetime
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.conftest import PHONE
 from tests.e2e.routes import DEMO_IDS
-from tests.support.admin import created, superuser_client
+from tests.support.admin import created
 
 COLOMBO = ZoneInfo("Asia/Colombo")
 # What the public schedule shows of a class, and so all a feed may hold.
@@ -32,12 +31,6 @@ PUBLIC_EVENT_FIELDS = {"SUMMARY", "DTSTART", "DTEND", "DTSTAMP", "UID", "DESCRIP
 @pytest.fixture
 def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "timezone_id": "Asia/Colombo", "accept_downloads": True}
-
-
-@pytest.fixture
-def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    with superuser_client(demo_pocketbase.url) as client:
-        yield client
 
 
 def _events(data: bytes) -> list[icalendar.Event]:

@@ -5,24 +5,17 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from student_portal.pocketbase import Collection
 from tests.e2e.routes import DEMO_IDS
-from tests.support.admin import created, records, restored, superuser_client, update
+from tests.support.admin import created, records, restored, update
 from tests.support.structured_data import problems
 from tests.unit.test_sharing_tags import HeadReader, read
 
 BASIC_TAGS = ("og:title", "og:type", "og:site_name", "og:locale", "twitter:card", "twitter:title")
-
-
-@pytest.fixture
-def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    with superuser_client(demo_pocketbase.url) as client:
-        yield client
 
 
 def fetch(base_url: str, path: str) -> httpx.Response:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import httpx
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from student_portal.i18n.texts import Text
@@ -24,19 +22,12 @@ from tests.support.admin import (
     records,
     restored,
     seconds_since,
-    superuser_client,
     update,
     watch_for_text,
 )
 
 SHOWN_MS = 10_000  # shown without a reload; the 2 s target is measured by `make bench`
 SETTLE_MS = 10_000  # the first change after a start or a backend switch may meet a reconnect
-
-
-@pytest.fixture
-def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    with superuser_client(demo_pocketbase.url) as client:
-        yield client
 
 
 def news_headline(page: Page, title: str) -> Locator:

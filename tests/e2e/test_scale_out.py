@@ -27,7 +27,7 @@ from student_portal.state.news import NewsState
 from student_portal.state.schedule import ScheduleState
 from student_portal.state.slides import SlidesState
 from student_portal.state.social import SocialState
-from tests.support.admin import records, restored, seconds_since, superuser_client, update, watch_for_text
+from tests.support.admin import records, restored, seconds_since, update, watch_for_text
 from tests.support.redis_server import RedisServer
 
 SHOWN_MS = 10_000  # shown without a reload; the 2 s target is measured by `make bench`
@@ -36,12 +36,6 @@ MAX_VISITORS = 16
 # The site answers once one worker is up; on a busy machine the other may still be starting, and
 # every new connection then lands on the first. Keep trying (a few pages open at a time) this long.
 WORKERS_UP_S = 60
-
-
-@pytest.fixture
-def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    with superuser_client(demo_pocketbase.url) as client:
-        yield client
 
 
 def worker_of(page: Page, store: redis.Redis) -> str:

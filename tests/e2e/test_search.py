@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
 from urllib.parse import quote_plus
 
 import httpx
@@ -18,19 +17,13 @@ from student_portal.search.documents import Kind
 from tests.e2e.auth_support import ReceivedFrames, start_signed_in
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.page_checks import CONTENT_TIMEOUT_MS, PageWatch, dom_problems, expect_no_crash_screen
-from tests.support.admin import created, superuser_client
+from tests.support.admin import created
 
 RESULTS_MS = 15_000  # generous: two cores shared with other suites
 FRESH_MS = 10_000  # the 2 s target is measured by `make bench`; CI gets room
 
 UNI_NOTE = "Engineering Mathematics I - Lecture Notes (UoM)"
 CLASS_NOTE = "Integration - Part 1 (Standard Forms)"
-
-
-@pytest.fixture
-def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    with superuser_client(demo_pocketbase.url) as client:
-        yield client
 
 
 def group(page: Page, kind: str):
