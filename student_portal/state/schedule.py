@@ -22,7 +22,7 @@ from student_portal import routes
 from student_portal.i18n import localized
 from student_portal.pocketbase import ClientResponseError, Teacher, TuitionClass, content_cache
 from student_portal.pocketbase.collections import Collection
-from student_portal.state.content import backend_failures, file_url, public_rows
+from student_portal.state.content import backend_failures, file_url, public_rows, shared_view
 from student_portal.state.live import live
 from student_portal.state.sections import BATCH_WINDOW_S, FollowUp, Section, show_when_ready
 from student_portal.utils.dates import format_clock, local_day, parse_iso_day, today_local
@@ -128,6 +128,7 @@ async def teacher_cards(teacher_ids: list[str]) -> dict[str, TeacherCard]:
 @dataclass
 class ScheduleFetch:
     rows: list[ClassRow]
+    days: list[str]  # the days with classes, in order: the calendar's dots
     teachers: asyncio.Future[dict[str, TeacherCard]] | None  # the rows' teachers' cards, maybe on their way
 
     def arrived(self) -> dict[str, TeacherCard]:
@@ -175,6 +176,11 @@ def with_teachers(cards: list[ClassCard], teachers: dict[str, TeacherCard]) -> l
     return filled
 
 
+def class_days(rows: list[ClassRow]) -> list[str]:
+    """The days that have classes, in order."""
+    return sorted({row.day for row in rows if row.day})
+
+
 def picked_day(day: str) -> str | None:
     """A day from the calendar ('YYYY-MM-DD'), or None for anything else."""
     picked = parse_iso_day(day) if len(day.strip()) == 10 else None
@@ -215,7 +221,9 @@ class ScheduleState(Section, rx.State):
             # Teachers usually come straight from the cache: there within the window, they show
             # with their classes (no "Loading teacher..." flash); otherwise they follow.
             await asyncio.wait([teachers], timeout=BATCH_WINDOW_S)
-        return ScheduleFetch(rows, teachers)
+        # Once per version of the classes, for every visitor (the rows are the same for all).
+        days = shared_view((Collection.CLASSES,), "class days", lambda: class_days(rows))
+        return ScheduleFetch(rows, days, teachers)
 
     def _show(self, fetched: ScheduleFetch | None) -> FollowUp | None:
         """A page view: the schedule opens on today; a failure ends the loading with the day
@@ -237,7 +245,7 @@ class ScheduleState(Section, rx.State):
         return None if fetched is None else self._show_classes(fetched)
 
     def _show_classes(self, fetched: ScheduleFetch) -> FollowUp | None:
-        self.class_days = sorted({row.day for row in fetched.rows if row.day})
+        self.class_days = list(fetched.days)  # a copy: the view is shared
         self.day_classes = day_cards(fetched.rows, self.day, fetched.arrived())
         self.loading = False
         if (teachers := fetched.teachers) is None:

@@ -15,6 +15,7 @@ from student_portal.state.schedule import (
     ScheduleFetch,
     ScheduleState,
     TeacherCard,
+    class_days,
     class_row,
     day_cards,
     picked_day,
@@ -120,7 +121,7 @@ def _shown(state: ScheduleState) -> list[tuple[str, bool, str]]:
 async def test_teachers_in_the_cache_show_with_their_classes() -> None:
     state = _new(ScheduleState)
     rows = [class_row(_class_today("a", "t1"))]
-    assert state._show(ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
+    assert state._show(ScheduleFetch(rows, class_days(rows), _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
     assert state.day == today_local().isoformat() and not state.loading
     assert _shown(state) == [("a", False, "Nuwan")]
 
@@ -129,14 +130,14 @@ async def test_teachers_still_on_their_way_follow_their_classes() -> None:
     state = _new(ScheduleState)
     rows = [class_row(_class_today("a", "t1")), class_row(_class_today("b", "t2"))]
     teachers: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
-    follow_up = state._show(ScheduleFetch(rows, teachers))
+    follow_up = state._show(ScheduleFetch(rows, class_days(rows), teachers))
     assert _shown(state) == [("a", True, ""), ("b", True, "")] and not state.loading
     assert follow_up is not None
     teachers.set_result({"t1": TeacherCard(name="Nuwan"), "t2": TeacherCard(name="Kamala")})
     follow_up.apply(state, await follow_up.pending)
     assert _shown(state) == [("a", False, "Nuwan"), ("b", False, "Kamala")]
     # A lookup that broke (no cards): no names, rather than "Loading teacher..." for ever.
-    follow_up = state._show(ScheduleFetch(rows, asyncio.get_running_loop().create_future()))
+    follow_up = state._show(ScheduleFetch(rows, class_days(rows), asyncio.get_running_loop().create_future()))
     assert follow_up is not None
     follow_up.apply(state, None)
     assert _shown(state) == [("a", False, ""), ("b", False, "")]
@@ -146,7 +147,8 @@ async def test_a_lookup_that_failed_is_left_to_the_follow_up_which_shows_no_name
     state = _new(ScheduleState)
     failed: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
     failed.set_exception(RuntimeError("teachers broke"))
-    follow_up = state._show(ScheduleFetch([class_row(_class_today("a", "t1"))], failed))
+    rows = [class_row(_class_today("a", "t1"))]
+    follow_up = state._show(ScheduleFetch(rows, class_days(rows), failed))
     assert follow_up is not None and follow_up.pending is failed  # show_when_ready logs it, then applies None
     follow_up.apply(state, None)
     assert _shown(state) == [("a", False, "")]
@@ -157,7 +159,10 @@ async def test_a_refresh_keeps_the_chosen_day_and_a_failed_one_keeps_what_is_sho
     state = _new(ScheduleState)
     state.day = "2026-11-22"
     rows = [class_row(_class("a", 3, "t1"))]
-    assert state._show_refreshed(ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))) is None
+    assert (
+        state._show_refreshed(ScheduleFetch(rows, class_days(rows), _arrived({"t1": TeacherCard(name="Nuwan")})))
+        is None
+    )
     assert state.day == "2026-11-22" and _shown(state) == [("a", False, "Nuwan")]
     assert state._show_refreshed(None) is None
     assert _shown(state) == [("a", False, "Nuwan")] and state.class_days == ["2026-11-22"]
@@ -169,7 +174,7 @@ async def test_a_refresh_keeps_the_chosen_day_and_a_failed_one_keeps_what_is_sho
 async def test_a_picked_day_shows_its_classes_and_a_failed_one_keeps_the_calendars_dots() -> None:
     state = _new(ScheduleState)
     rows = [class_row(_class("a", 3, "t1")), class_row(_class("b", 19, "t1"))]
-    fetched = ScheduleFetch(rows, _arrived({"t1": TeacherCard(name="Nuwan")}))
+    fetched = ScheduleFetch(rows, class_days(rows), _arrived({"t1": TeacherCard(name="Nuwan")}))
     assert state._show_day(fetched, "2026-11-23") is None
     assert state.day == "2026-11-23" and _shown(state) == [("b", False, "Nuwan")]
     assert state.class_days == ["2026-11-22", "2026-11-23"]
@@ -182,7 +187,7 @@ async def test_a_day_with_no_teacher_missing_does_not_wait_for_the_lookup() -> N
     state = _new(ScheduleState)
     lookup: asyncio.Future[dict[str, TeacherCard]] = asyncio.get_running_loop().create_future()
     rows = [class_row(_class("a", 3, "t1"))]  # on 22 November, not on the day shown
-    assert state._show_day(ScheduleFetch(rows, lookup), "2026-11-25") is None
+    assert state._show_day(ScheduleFetch(rows, class_days(rows), lookup), "2026-11-25") is None
     assert lookup.cancelled() and state.day_classes == []
 
 
