@@ -11,7 +11,6 @@ import datetime
 import re
 import time
 from collections.abc import Iterator
-from zoneinfo import ZoneInfo
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -23,12 +22,11 @@ from student_portal.i18n import in_language
 from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
 from student_portal.pocketbase.collections import Collection
-from student_portal.utils.dates import MONTH_PATTERN, local_day, parse_pb_datetime
+from student_portal.utils.dates import MONTH_PATTERN, local_day, parse_pb_datetime, today_local
 from tests.e2e.conftest import PHONE, SITE_CACHE_TTL_S
 from tests.e2e.page_checks import wait_for_content
 from tests.support.admin import pocketbase_date, records, superuser_client, update
 
-COLOMBO = ZoneInfo("Asia/Colombo")
 TODAY_CLASSES = [
     ("Combined Maths - Theory: Integration", "8:00 AM", "120 minutes", "Dr. Nuwan Perera"),
     ("Physics - Mechanics Revision", "4:00 PM", "90 minutes", "Ms. Dilani Jayasinghe"),
@@ -45,7 +43,7 @@ def _classes_dated_from_today(demo_pocketbase) -> Iterator[None]:
     with superuser_client(demo_pocketbase.url) as admin:
         classes = [c for c in records(admin, Collection.CLASSES) if c["date"]]
         first = next(c for c in classes if c["name"] == TODAY_CLASSES[0][0])
-        shift = _today() - local_day(first["date"])
+        shift = today_local() - local_day(first["date"])
         moved = classes if shift else []
         for c in moved:
             update(admin, Collection.CLASSES, c["id"], date=pocketbase_date(parse_pb_datetime(c["date"]) + shift))
@@ -90,14 +88,10 @@ def _pick(page: Page, day: datetime.date) -> None:
     _tile(page, day).click()
 
 
-def _today() -> datetime.date:
-    return datetime.datetime.now(COLOMBO).date()
-
-
 def test_the_schedule_opens_on_today_with_its_classes_in_colombo_time(sized_page: Page, base_url: str) -> None:
     sized_page.goto(base_url + "/")
     schedule = _schedule(sized_page)
-    today = _today()
+    today = today_local()
     _show_calendar(sized_page)
     expect(schedule.get_by_role("heading", level=3)).to_have_text(f"{today:%A}, {today.day} {today:%B %Y}")
     expect(sized_page.locator(".react-calendar__tile--active abbr")).to_have_attribute(
@@ -123,7 +117,7 @@ def test_the_schedule_opens_on_today_with_its_classes_in_colombo_time(sized_page
 
 def test_a_class_at_19_00_utc_shows_on_the_next_sri_lankan_day_at_12_30_am(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
-    _pick(page, _today() + datetime.timedelta(days=1))
+    _pick(page, today_local() + datetime.timedelta(days=1))
     first = _schedule(page).get_by_test_id("class-item").first
     expect(first.get_by_role("heading")).to_have_text(AFTER_MIDNIGHT)
     expect(first).to_contain_text("12:30 AM")
@@ -132,7 +126,7 @@ def test_a_class_at_19_00_utc_shows_on_the_next_sri_lankan_day_at_12_30_am(page:
 
 def test_a_day_without_classes_says_so(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
-    _pick(page, _today() + datetime.timedelta(days=10))  # the demo week has none that far
+    _pick(page, today_local() + datetime.timedelta(days=10))  # the demo week has none that far
     expect(_schedule(page).get_by_test_id("class-item")).to_have_count(0)
     expect(_schedule(page).get_by_text(Text.NO_CLASSES_TODAY)).to_be_visible()
 
@@ -145,8 +139,8 @@ def test_the_calendar_is_a_gregorian_month_without_year_jumps_and_marks_class_da
     expect(page.locator(".react-calendar__navigation__next2-button")).to_have_count(0)
     expect(page.locator(".react-calendar__navigation__label")).to_be_disabled()  # no year view
     expect(page.locator(".react-calendar__tile--active")).to_have_class(re.compile(r"\bhas-classes\b"))
-    empty_day = _today() + datetime.timedelta(days=10)
-    tomorrow = _today() + datetime.timedelta(days=1)
+    empty_day = today_local() + datetime.timedelta(days=10)
+    tomorrow = today_local() + datetime.timedelta(days=1)
     for day, marked in [(tomorrow, True), (empty_day, False)]:
         tile = page.locator(f'.react-calendar__tile:has(abbr[aria-label="{day.day} {day:%B %Y}"])')
         if tile.count() == 0:  # not in this month's view
@@ -270,7 +264,7 @@ def test_a_phone_fetches_the_calendar_only_when_it_nears_the_screen(page: Page, 
     _show_calendar(page)
     assert _calendar_box(page).bounding_box()["height"] == before
     assert page.evaluate("window.__shifts") == []
-    _pick(page, _today() + datetime.timedelta(days=1))
+    _pick(page, today_local() + datetime.timedelta(days=1))
     expect(_schedule(page).get_by_test_id("class-item").first.get_by_role("heading")).to_have_text(AFTER_MIDNIGHT)
 
 
