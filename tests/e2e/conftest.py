@@ -192,8 +192,40 @@ def second_build(site_runner: SiteRunner) -> Callable[[], Site]:
 def _running_site(request: pytest.FixtureRequest, site_runner: SiteRunner) -> Site:
     """Every browser test gets a running site: the Redis layout if it asks for it, else the default."""
     if "redis_site" in request.fixturenames or EVERY_TEST_ON_REDIS:
-        return request.getfixturevalue("redis_site")
-    return site_runner.ensure()
+        site = request.getfixturevalue("redis_site")
+    else:
+        site = site_runner.ensure()
+    request.node.stash[_SITE_LOG] = (site.log_file, _size(site.log_file))
+    return site
+
+
+# The site's log and its size when a test began: a failing test's report shows what the site
+# logged meanwhile (a CI run keeps nothing else of it).
+_SITE_LOG = pytest.StashKey[tuple[Path, int]]()
+SITE_LOG_REPORT_BYTES = 6_000
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed or _SITE_LOG not in item.stash:
+        return
+    path, start = item.stash[_SITE_LOG]
+    try:
+        with path.open("rb") as log:
+            log.seek(max(start, _size(path) - SITE_LOG_REPORT_BYTES))
+            logged = log.read().decode(errors="replace")
+    except OSError as error:
+        logged = f"(could not read {path}: {error})"
+    report.sections.append(("site log during the test", logged or "(nothing)"))
 
 
 @pytest.fixture
