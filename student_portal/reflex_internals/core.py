@@ -5,7 +5,7 @@ Live updates need to know whether a visitor's websocket is on this worker (the t
 visitor (`app.event_processor.enqueue`) and which events are a page view (the hydrate, and
 `on_load_internal` on a navigation inside the site); the error toast reads the page of the event that broke
 (its `EventContext`, backend_errors.py); the
-Redis layout fixes (redis_layout.py) replace five methods and a script; the connection toast in the
+Redis layout fixes (redis_layout.py) replace six methods and a script; the connection toast in the
 page's language (components/connection.py) replaces Reflex's English overlay, found by its key in
 rx.App's default `app_wraps`. Reflex has no public API for any of these. If an upgrade renames
 one, `check(app)` (or, for the overlay, the app's import) stops the worker at start-up with the
@@ -56,8 +56,10 @@ def patch(owner: Any, name: str, replacement: Any) -> None:
 # reads them all when this folder is first imported (before anything is patched or used), so an
 # upgrade that moves one stops the worker naming it; tests/unit/test_reflex_internals.py runs it too.
 PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
+    # (and its `_lock`, checked when redis_layout replaces it, and `redis`, a field of each instance)
     "reflex.istate.manager.redis:StateManagerRedis": (
         "_wait_lock",
+        "_lock_key",
         "_notify_next_waiter",
         "_collect_state_writes",
     ),
@@ -66,7 +68,6 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.istate.manager.redis": ("_FENCED_SAVE_SCRIPT",),
     "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars"),
     "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_updated_attr"),
-    # (and its _lock_key and redis, checked where used: redis is a field of each instance)
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
         "_ensure_socket_record_task",

@@ -1,9 +1,9 @@
 """Workers + Redis: Reflex 0.10.1 fixes (student_portal/reflex_internals/redis_layout.py), on a real Redis.
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
-`make run-redis`), a state lock granted to a cancelled event is given back, a closed tab's
-state leaves Redis, events take turns, and a state at its defaults or holding only shared content
-is not kept (issue 38).
+`make run-redis`), a state lock granted to a cancelled event, or whose release is cancelled, is
+given back, a closed tab's state leaves Redis, events take turns, and a state at its defaults or
+holding only shared content is not kept (issue 38).
 """
 
 from __future__ import annotations
@@ -153,6 +153,76 @@ async def test_a_cancelled_waiter_leaves_another_events_lock_alone(redis_server:
         await _cancel_while_the_grant_is_on_its_way(manager, lock_key)
         await asyncio.sleep(0.3)
         assert await manager.redis.get(lock_key) == b"running-event"
+    finally:
+        await manager.close()
+
+
+class _SlowReleases(Redis):
+    """Redis reached late by a lock's release: the event can be cancelled again meanwhile."""
+
+    async def getdel(self, *args, **kwargs):
+        await asyncio.sleep(0.5)
+        return await super().getdel(*args, **kwargs)
+
+
+async def test_a_lock_whose_release_is_cancelled_is_given_back(redis_server: RedisServer) -> None:
+    """A closing tab's hydrate, cancelled again while Reflex gives its lock back (seen under
+    load: the tab's next page waited 10 s for the lock to expire)."""
+    redis_layout.install()
+    manager = StateManagerRedis(redis=_SlowReleases.from_url(redis_server.url))
+    token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
+    lock_key = manager._lock_key(token)
+    held = asyncio.Event()
+
+    async def event() -> None:
+        async with manager._lock(token, event_name="hydrate"):
+            held.set()
+
+    task = asyncio.ensure_future(event())
+    try:
+        await asyncio.wait_for(held.wait(), timeout=2.0)
+        await asyncio.sleep(0.1)  # the event is done; its release is on its way
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        assert await _lock_holder(manager.redis, lock_key) is None
+        await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
+        assert await manager.redis.get(lock_key) == b"next-page"
+    finally:
+        await manager.close()
+
+
+class _SlowScripts(Redis):
+    """Redis reached late by a script (the give-back): the next event's lock gets there first."""
+
+    async def eval(self, *args, **kwargs):
+        await asyncio.sleep(0.3)
+        return await super().eval(*args, **kwargs)
+
+
+async def test_a_cancelled_event_leaves_the_lock_its_release_already_passed_on(redis_server: RedisServer) -> None:
+    """Cancelled while working, the event's own release gives the lock back and the next event
+    takes it: the give-back that follows the cancellation must not take it from that event."""
+    redis_layout.install()
+    manager = StateManagerRedis(redis=_SlowScripts.from_url(redis_server.url))
+    token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
+    lock_key = manager._lock_key(token)
+    held = asyncio.Event()
+
+    async def event() -> None:
+        async with manager._lock(token, event_name="hydrate"):
+            held.set()
+            await asyncio.sleep(10)
+
+    task = asyncio.ensure_future(event())
+    try:
+        await asyncio.wait_for(held.wait(), timeout=2.0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
+        await asyncio.sleep(0.6)  # the give-back has reached Redis
+        assert await manager.redis.get(lock_key) == b"next-page"
     finally:
         await manager.close()
 
