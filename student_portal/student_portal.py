@@ -16,7 +16,7 @@ from student_portal.components.toaster import lazy_toaster
 from student_portal.i18n.middleware import LanguageMiddleware
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
-from student_portal.reflex_internals import redis_layout
+from student_portal.reflex_internals import hydrate_snapshot, redis_layout
 from student_portal.search.indexer import paper_indexer
 from student_portal.server import event_guard, live_updates, log_redaction
 from student_portal.server.backend_errors import backend_exception_handler
@@ -96,6 +96,8 @@ reflex_internals.without_connection_overlay(app)
 app.add_middleware(LanguageMiddleware())
 # A page's sections shown with its hydrate (after the language is set: they write texts).
 app.add_middleware(FirstAnswerMiddleware())
+# A hydrate's snapshot leaves out the states the browser holds at their defaults (see the module).
+hydrate_snapshot.install(app)
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

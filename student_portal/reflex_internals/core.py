@@ -66,7 +66,9 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     # The fenced write redis_layout replaces with one that deletes a state at its defaults, and
     # what it reads of a state to tell.
     "reflex.istate.manager.redis": ("_FENCED_SAVE_SCRIPT",),
-    "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars"),
+    "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars", "dict"),
+    # What hydrate_snapshot reads to tell which states the browser holds at their defaults.
+    "reflex.state": ("_initial_snapshot_cache", "all_base_state_classes", "_InitialSnapshot"),
     "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_updated_attr"),
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
