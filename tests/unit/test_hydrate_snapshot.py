@@ -8,13 +8,21 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from reflex.state import State, _diff_against_initial_state, _initial_snapshot_cache, _resolve_delta
+from reflex.state import BaseState, State, _diff_against_initial_state, _initial_snapshot_cache, _resolve_delta
 
-import student_portal.student_portal  # noqa: F401 - the app: its states, and the patch installed
+import student_portal.pages  # noqa: F401 - every page, so every state (not the app module: it patches Reflex)
 from student_portal.reflex_internals import hydrate_snapshot
 from student_portal.state.access_request import AccessRequestState
 from student_portal.state.jobs import JobsState
 from student_portal.state.schedule import ScheduleState
+
+
+@pytest.fixture(autouse=True)
+def _dict_patched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BaseState.dict replaced as hydrate_snapshot.install does, for these tests only."""
+    original = hydrate_snapshot._reflex_dict or BaseState.dict  # the app module may have installed it
+    monkeypatch.setattr(hydrate_snapshot, "_reflex_dict", original)
+    monkeypatch.setattr(BaseState, "dict", hydrate_snapshot.dict_without_held_defaults)
 
 
 def _browser_hashes(**changed: str) -> list[str]:
