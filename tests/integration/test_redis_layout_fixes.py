@@ -157,6 +157,26 @@ async def test_a_cancelled_waiter_leaves_another_events_lock_alone(redis_server:
         await manager.close()
 
 
+async def _cancel_lock_holder(
+    manager: StateManagerRedis, token: BaseStateToken, *, working_s: float, cancel_after_s: float
+) -> None:
+    """An event that takes the token's lock and works `working_s` under it, cancelled
+    `cancel_after_s` after it got the lock."""
+    held = asyncio.Event()
+
+    async def event() -> None:
+        async with manager._lock(token, event_name="hydrate"):
+            held.set()
+            await asyncio.sleep(working_s)
+
+    task = asyncio.ensure_future(event())
+    await asyncio.wait_for(held.wait(), timeout=2.0)
+    await asyncio.sleep(cancel_after_s)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 class _SlowReleases(Redis):
     """Redis reached late by a lock's release: the event can be cancelled again meanwhile."""
 
@@ -172,19 +192,9 @@ async def test_a_lock_whose_release_is_cancelled_is_given_back(redis_server: Red
     manager = StateManagerRedis(redis=_SlowReleases.from_url(redis_server.url))
     token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
     lock_key = manager._lock_key(token)
-    held = asyncio.Event()
-
-    async def event() -> None:
-        async with manager._lock(token, event_name="hydrate"):
-            held.set()
-
-    task = asyncio.ensure_future(event())
     try:
-        await asyncio.wait_for(held.wait(), timeout=2.0)
-        await asyncio.sleep(0.1)  # the event is done; its release is on its way
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        # Cancelled when the event is done and its release is on its way.
+        await _cancel_lock_holder(manager, token, working_s=0, cancel_after_s=0.1)
         assert await _lock_holder(manager.redis, lock_key) is None
         await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
         assert await manager.redis.get(lock_key) == b"next-page"
@@ -207,19 +217,8 @@ async def test_a_cancelled_event_leaves_the_lock_its_release_already_passed_on(r
     manager = StateManagerRedis(redis=_SlowScripts.from_url(redis_server.url))
     token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
     lock_key = manager._lock_key(token)
-    held = asyncio.Event()
-
-    async def event() -> None:
-        async with manager._lock(token, event_name="hydrate"):
-            held.set()
-            await asyncio.sleep(10)
-
-    task = asyncio.ensure_future(event())
     try:
-        await asyncio.wait_for(held.wait(), timeout=2.0)
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await _cancel_lock_holder(manager, token, working_s=10, cancel_after_s=0)
         await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
         await asyncio.sleep(0.6)  # the give-back has reached Redis
         assert await manager.redis.get(lock_key) == b"next-page"
