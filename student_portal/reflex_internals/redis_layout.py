@@ -13,7 +13,7 @@ old page's socket and the new one of the same tab overlapping:
    state lock but before it took ownership (the `SET NX` reply in flight, or leaving the
    waiters' bookkeeping), the lock stays until it expires (10 s), and the tab's next page waits
    that long. Here such a lock is given back, compare-and-delete by its unique id. The same
-   for a lock whose release is cancelled: an event cancelled again while Reflex gives its lock
+   for a lock whose release is cancelled: an event cancelled while Reflex gives its lock
    back (the `GETDEL` in flight) kept it until it expired. Found under a site build's load, 2 of
    211 `/login` -> `/account` loads took 10.2 s, both after such a release.
 

@@ -178,7 +178,7 @@ async def _cancel_lock_holder(
 
 
 class _SlowReleases(Redis):
-    """Redis reached late by a lock's release: the event can be cancelled again meanwhile."""
+    """Redis reached late by a lock's release: the event can be cancelled meanwhile."""
 
     async def getdel(self, *args, **kwargs):
         await asyncio.sleep(0.5)
@@ -186,7 +186,7 @@ class _SlowReleases(Redis):
 
 
 async def test_a_lock_whose_release_is_cancelled_is_given_back(redis_server: RedisServer) -> None:
-    """A closing tab's hydrate, cancelled again while Reflex gives its lock back (seen under
+    """A closing tab's hydrate, cancelled while Reflex gives its lock back (seen under
     load: the tab's next page waited 10 s for the lock to expire)."""
     redis_layout.install()
     manager = StateManagerRedis(redis=_SlowReleases.from_url(redis_server.url))
