@@ -22,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.e2e.page_checks import SiteLog
 from tests.e2e.site_words import Content, demo_content
 from tests.support.admin import superuser_client
 from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, BackendProxy, Mode
@@ -195,21 +196,14 @@ def _running_site(request: pytest.FixtureRequest, site_runner: SiteRunner) -> Si
         site = request.getfixturevalue("redis_site")
     else:
         site = site_runner.ensure()
-    request.node.stash[_SITE_LOG] = (site.log_file, _size(site.log_file))
+    request.node.stash[_SITE_LOG] = SiteLog(site)
     return site
 
 
-# The site's log and its size when a test began: a failing test's report shows what the site
-# logged meanwhile (a CI run keeps nothing else of it).
-_SITE_LOG = pytest.StashKey[tuple[Path, int]]()
+# What the site logged during a test: a failing test's report shows it (a CI run keeps nothing
+# else of the site's log).
+_SITE_LOG = pytest.StashKey[SiteLog]()
 SITE_LOG_REPORT_BYTES = 6_000
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -218,13 +212,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     report = outcome.get_result()
     if report.when != "call" or not report.failed or _SITE_LOG not in item.stash:
         return
-    path, start = item.stash[_SITE_LOG]
+    site_log = item.stash[_SITE_LOG]
     try:
-        with path.open("rb") as log:
-            log.seek(max(start, _size(path) - SITE_LOG_REPORT_BYTES))
-            logged = log.read().decode(errors="replace")
+        logged = site_log.text(last_bytes=SITE_LOG_REPORT_BYTES)
     except OSError as error:
-        logged = f"(could not read {path}: {error})"
+        logged = f"(could not read {site_log.path}: {error})"
     report.sections.append(("site log during the test", logged or "(nothing)"))
 
 

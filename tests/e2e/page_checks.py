@@ -141,9 +141,11 @@ class SiteLog:
         self.path = site.log_file
         self.start = self.path.stat().st_size
 
-    def text(self) -> str:
+    def text(self, last_bytes: int | None = None) -> str:
+        """What it wrote since, or only the end of that (`last_bytes`)."""
         with self.path.open("rb") as log:
-            log.seek(self.start)
+            end = log.seek(0, 2)
+            log.seek(self.start if last_bytes is None else max(self.start, end - last_bytes))
             return log.read().decode("utf-8", "replace")
 
     def crashes(self) -> list[str]:
