@@ -129,32 +129,35 @@ async def _lock_holder(redis: Redis, lock_key: bytes, timeout: float = 2.0) -> b
     return holder
 
 
-async def test_a_lock_granted_to_a_cancelled_event_is_given_back(redis_server: RedisServer) -> None:
+@contextlib.asynccontextmanager
+async def _state_manager(url: str, redis_class: type[Redis]) -> AsyncIterator[StateManagerRedis]:
+    """One worker's state manager, patched as the site's, on a Redis client of `redis_class`."""
     redis_layout.install()
-    manager = StateManagerRedis(redis=_LateLockReplies.from_url(redis_server.url))
-    lock_key = f"{uuid.uuid4()}_lock".encode()
+    manager = StateManagerRedis(redis=redis_class.from_url(url))
     try:
+        yield manager
+    finally:
+        await manager.close()
+
+
+async def test_a_lock_granted_to_a_cancelled_event_is_given_back(redis_server: RedisServer) -> None:
+    async with _state_manager(redis_server.url, _LateLockReplies) as manager:
+        lock_key = f"{uuid.uuid4()}_lock".encode()
         await _cancel_while_the_grant_is_on_its_way(manager, lock_key)
         # Without the fix it stays for Reflex's lock expiry (10 s) and the tab's next page waits.
         assert await _lock_holder(manager.redis, lock_key) is None
         # The next event gets the lock at once.
         await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
         assert await manager.redis.get(lock_key) == b"next-page"
-    finally:
-        await manager.close()
 
 
 async def test_a_cancelled_waiter_leaves_another_events_lock_alone(redis_server: RedisServer) -> None:
-    redis_layout.install()
-    manager = StateManagerRedis(redis=_LateLockReplies.from_url(redis_server.url))
-    lock_key = f"{uuid.uuid4()}_lock".encode()
-    await manager.redis.set(lock_key, b"running-event", px=10_000)
-    try:
+    async with _state_manager(redis_server.url, _LateLockReplies) as manager:
+        lock_key = f"{uuid.uuid4()}_lock".encode()
+        await manager.redis.set(lock_key, b"running-event", px=10_000)
         await _cancel_while_the_grant_is_on_its_way(manager, lock_key)
         await asyncio.sleep(0.3)
         assert await manager.redis.get(lock_key) == b"running-event"
-    finally:
-        await manager.close()
 
 
 async def _cancel_lock_holder(
@@ -188,18 +191,14 @@ class _SlowReleases(Redis):
 async def test_a_lock_whose_release_is_cancelled_is_given_back(redis_server: RedisServer) -> None:
     """A closing tab's hydrate, cancelled while Reflex gives its lock back (seen under
     load: the tab's next page waited 10 s for the lock to expire)."""
-    redis_layout.install()
-    manager = StateManagerRedis(redis=_SlowReleases.from_url(redis_server.url))
-    token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
-    lock_key = manager._lock_key(token)
-    try:
+    async with _state_manager(redis_server.url, _SlowReleases) as manager:
+        token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
+        lock_key = manager._lock_key(token)
         # Cancelled when the event is done and its release is on its way.
         await _cancel_lock_holder(manager, token, working_s=0, cancel_after_s=0.1)
         assert await _lock_holder(manager.redis, lock_key) is None
         await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
         assert await manager.redis.get(lock_key) == b"next-page"
-    finally:
-        await manager.close()
 
 
 class _SlowScripts(Redis):
@@ -213,17 +212,13 @@ class _SlowScripts(Redis):
 async def test_a_cancelled_event_leaves_the_lock_its_release_already_passed_on(redis_server: RedisServer) -> None:
     """Cancelled while working, the event's own release gives the lock back and the next event
     takes it: the give-back that follows the cancellation must not take it from that event."""
-    redis_layout.install()
-    manager = StateManagerRedis(redis=_SlowScripts.from_url(redis_server.url))
-    token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
-    lock_key = manager._lock_key(token)
-    try:
+    async with _state_manager(redis_server.url, _SlowScripts) as manager:
+        token = BaseStateToken(ident=str(uuid.uuid4()), cls=AuthState)
+        lock_key = manager._lock_key(token)
         await _cancel_lock_holder(manager, token, working_s=10, cancel_after_s=0)
         await asyncio.wait_for(manager._wait_lock(lock_key, b"next-page"), timeout=1.0)
         await asyncio.sleep(0.6)  # the give-back has reached Redis
         assert await manager.redis.get(lock_key) == b"next-page"
-    finally:
-        await manager.close()
 
 
 # --- a closed tab's state leaves Redis (reflex_internals.forget_closed_tab) ---------------------
