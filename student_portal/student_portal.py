@@ -16,7 +16,7 @@ from student_portal.components.toaster import lazy_toaster
 from student_portal.i18n.middleware import LanguageMiddleware
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
-from student_portal.reflex_internals import hydrate_snapshot, redis_layout
+from student_portal.reflex_internals import hydrate_diff, hydrate_snapshot, redis_layout
 from student_portal.search.indexer import paper_indexer
 from student_portal.server import event_guard, live_updates, log_redaction
 from student_portal.server.backend_errors import backend_exception_handler
@@ -98,6 +98,8 @@ app.add_middleware(LanguageMiddleware())
 app.add_middleware(FirstAnswerMiddleware())
 # A hydrate's snapshot leaves out the states the browser holds at their defaults (see the module).
 hydrate_snapshot.install(app)
+# ... and its diff against those defaults and its browser-storage reset read less (see the module).
+hydrate_diff.install()
 site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.

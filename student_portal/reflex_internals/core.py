@@ -66,9 +66,27 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     # The fenced write redis_layout replaces with one that deletes a state at its defaults, and
     # what it reads of a state to tell.
     "reflex.istate.manager.redis": ("_FENCED_SAVE_SCRIPT",),
-    "reflex.state:BaseState": ("_was_touched", "_serialize", "__fields__", "computed_vars", "dict"),
-    # What hydrate_snapshot reads to tell which states the browser holds at their defaults.
-    "reflex.state": ("_initial_snapshot_cache", "all_base_state_classes", "_InitialSnapshot"),
+    "reflex.state:BaseState": (
+        "_was_touched",
+        "_serialize",
+        "__fields__",
+        "computed_vars",
+        "dict",
+        "_reset_client_storage",
+        "_is_client_storage",
+        "base_vars",
+        "get_fields",
+    ),
+    # What hydrate_snapshot reads to tell which states the browser holds at their defaults, and
+    # the hydrate's diff and browser-storage reset that hydrate_diff replaces.
+    "reflex.state": (
+        "_initial_snapshot_cache",
+        "all_base_state_classes",
+        "_InitialSnapshot",
+        "_diff_against_initial_state",
+        "_serialize_var",
+        "_resolve_delta",
+    ),
     "reflex_base.vars.base:ComputedVar": ("_cache_attr", "_last_updated_attr"),
     "reflex.utils.token_manager:RedisTokenManager": (
         "link_token_to_sid",
