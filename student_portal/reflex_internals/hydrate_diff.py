@@ -22,7 +22,10 @@ import copy
 from typing import Any
 
 from student_portal import reflex_internals
+from student_portal.reflex_internals.hydrate_snapshot import current_snapshot, states_the_browser_holds
 
+# Reflex's state module, whose private names (PRIVATE_NAMES) are read on every hydrate.
+_STATE = reflex_internals.resolve("reflex.state")
 _JSON_TYPES = frozenset({str, int, float, bool, type(None), list, dict})
 _EQUAL_WHEN_EQUAL = frozenset({str, int, bool, type(None)})  # their JSON differs when their values do
 
@@ -71,24 +74,21 @@ def _all_equal(pairs: Any) -> bool | None:
 
 
 async def diff_against_initial_state(root_cls: Any, delta: dict[str, dict[str, Any]], hashes: list[str]) -> Any:
-    """Reflex's `_diff_against_initial_state`, comparing values before writing them as JSON."""
-    state_module = reflex_internals.resolve("reflex.state")
-    cached = state_module._initial_snapshot_cache.get(root_cls)
-    if cached is None or cached.n_state_classes != len(state_module.all_base_state_classes):
+    """Reflex's `_diff_against_initial_state`, comparing values before writing them as JSON: a
+    state the browser's hashes say it holds at its compiled defaults gets the vars that differ
+    from them, any other is sent whole (all of them, for another build's hashes)."""
+    cached = current_snapshot(root_cls)
+    if cached is None:
         # Reflex makes its snapshot first (and before install(), in a test, is the only diff).
-        return await (_reflex_diff or state_module._diff_against_initial_state)(root_cls, delta, hashes)
-    if len(hashes) != len(cached.hashes) + 1 or hashes[0] != cached.names_digest:
-        return delta  # another build's states, or a malformed payload: sent whole, as by Reflex
+        return await (_reflex_diff or _STATE._diff_against_initial_state)(root_cls, delta, hashes)
+    held = states_the_browser_holds(root_cls, hashes)
     defaults = await _defaults_of(root_cls, cached)
-    serialize = state_module._serialize_var
-    browser_hashes = dict(zip(sorted(cached.hashes), hashes[1:], strict=True))
     diff: dict[str, dict[str, Any]] = {}
     for state_name, state_vars in delta.items():
-        default_texts = cached.serialized.get(state_name)
-        if default_texts is None or browser_hashes.get(state_name) != cached.hashes.get(state_name):
+        if state_name not in held:
             diff[state_name] = state_vars
             continue
-        default_values = defaults.get(state_name, {})
+        default_texts, default_values = cached.serialized[state_name], defaults.get(state_name, {})
         changed = {}
         for name, value in state_vars.items():
             if name not in default_texts:
@@ -96,7 +96,7 @@ async def diff_against_initial_state(root_cls: Any, delta: dict[str, dict[str, A
                 continue
             same = json_equal(value, default_values[name]) if name in default_values else None
             if same is None:
-                same = serialize(value) == default_texts[name]
+                same = _STATE._serialize_var(value) == default_texts[name]
             if not same:
                 changed[name] = value
         if changed:
@@ -111,9 +111,8 @@ async def _defaults_of(root_cls: Any, cached: Any) -> dict[str, dict[str, Any]]:
     known = _python_defaults.get(root_cls)
     if known is not None and known[0] is cached:
         return known[1]
-    state_module = reflex_internals.resolve("reflex.state")
-    snapshot = await state_module._resolve_delta(root_cls(_reflex_internal_init=True).dict(initial=True))
-    serialize = state_module._serialize_var
+    snapshot = await _STATE._resolve_delta(root_cls(_reflex_internal_init=True).dict(initial=True))
+    serialize = _STATE._serialize_var
     values = {
         state_name: {
             name: copy.deepcopy(value)
@@ -148,9 +147,8 @@ def _client_storage_fields(cls: Any) -> tuple[tuple[str, Any], ...]:
 def install() -> None:
     """Replace Reflex's hydrate diff and its browser-storage reset."""
     global _reflex_diff, _reflex_reset
-    state_module = reflex_internals.resolve("reflex.state")
     if _reflex_diff is None:
-        _reflex_diff = state_module._diff_against_initial_state
-        _reflex_reset = state_module.BaseState._reset_client_storage
-    reflex_internals.patch(state_module, "_diff_against_initial_state", diff_against_initial_state)
-    reflex_internals.patch(state_module.BaseState, "_reset_client_storage", reset_client_storage)
+        _reflex_diff = _STATE._diff_against_initial_state
+        _reflex_reset = _STATE.BaseState._reset_client_storage
+    reflex_internals.patch(_STATE, "_diff_against_initial_state", diff_against_initial_state)
+    reflex_internals.patch(_STATE.BaseState, "_reset_client_storage", reset_client_storage)

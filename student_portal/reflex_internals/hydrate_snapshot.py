@@ -34,14 +34,22 @@ _held: ContextVar[frozenset[str]] = ContextVar("states_the_browser_holds", defau
 _reflex_dict: Callable[..., dict[str, Any]] | None = None
 
 
-def states_the_browser_holds(root_cls: type[rx.State], hashes: Any) -> frozenset[str]:
-    """The states whose compiled defaults the browser's hashes match, as Reflex's diff reads
-    them; none before this worker has that snapshot (Reflex makes it at its first hydrate)."""
+def current_snapshot(root_cls: type[rx.State]) -> Any:
+    """Reflex's snapshot of the compiled defaults (`_InitialSnapshot`), or None before this
+    worker has made it for the state classes it now has (Reflex makes it at its first hydrate)."""
     state_module = reflex_internals.resolve("reflex.state")
     cached = state_module._initial_snapshot_cache.get(root_cls)
+    if cached is None or cached.n_state_classes != len(state_module.all_base_state_classes):
+        return None
+    return cached
+
+
+def states_the_browser_holds(root_cls: type[rx.State], hashes: Any) -> frozenset[str]:
+    """The states whose compiled defaults the browser's hashes match, as Reflex's diff reads
+    them; none before this worker has that snapshot, or for another build's hashes."""
+    cached = current_snapshot(root_cls)
     if (
         cached is None
-        or cached.n_state_classes != len(state_module.all_base_state_classes)
         or not isinstance(hashes, list)
         or len(hashes) != len(cached.hashes) + 1
         or hashes[0] != cached.names_digest
