@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import reflex.state
-from reflex.state import BaseState, State, _initial_snapshot_cache, _resolve_delta
+from reflex.state import BaseState, State, _resolve_delta
 from reflex.utils.format import json_dumps
 from reflex_base.constants.state import FIELD_MARKER
 
@@ -22,9 +22,9 @@ from student_portal.state.access_request import AccessRequestState
 from student_portal.state.auth import AuthState
 from student_portal.state.favourites import FavouritesState
 from student_portal.state.jobs import JobCard, JobsState
+from tests.support.hydrate import REFLEX_DIFF, browser_hashes, state_tree
 
 # Reflex's own, whether or not an earlier test in this worker installed ours.
-REFLEX_DIFF = hydrate_diff._reflex_diff or reflex.state._diff_against_initial_state
 REFLEX_RESET = hydrate_diff._reflex_reset or BaseState._reset_client_storage
 
 
@@ -121,18 +121,8 @@ def test_json_equal_tells_only_json_types() -> None:
     assert hydrate_diff.json_equal(-0.0, 0.0) is False and hydrate_diff.json_equal(1, 1.0) is False
 
 
-def _browser_hashes(**changed: str) -> list[str]:
-    asyncio.run(REFLEX_DIFF(State, {}, []))  # Reflex makes its defaults' snapshot
-    cached = _initial_snapshot_cache[State]
-    return [cached.names_digest, *(changed.get(name, cached.hashes[name]) for name in sorted(cached.hashes))]
-
-
 def _snapshot(**fields: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    root = State(_reflex_internal_init=True)
-    for cls, values in ((AccessRequestState, fields.get("access", {})), (JobsState, fields.get("jobs", {}))):
-        for name, value in values.items():
-            setattr(root.get_substate(cls._get_substate_path()), name, value)
-    return asyncio.run(_resolve_delta(root.dict()))
+    return asyncio.run(_resolve_delta(state_tree(**fields).dict()))
 
 
 CARD = JobCard("j1", "Intern", "Co", "", True, False, "1 Dec 2026", "2026-12-01", "Full time", "Colombo")
@@ -151,7 +141,7 @@ CARD = JobCard("j1", "Intern", "Co", "", True, False, "1 Dec 2026", "2026-12-01"
     ids=["fresh", "one state changed", "a list of cards", "an equal value of another type", "defaults set again"],
 )
 def test_the_diff_sends_what_reflex_sends(fields: dict, jobs_sent: set[str]) -> None:
-    hashes = _browser_hashes()
+    hashes = browser_hashes()
     snapshot = _snapshot(**fields)
     expected = asyncio.run(REFLEX_DIFF(State, dict(snapshot), hashes))
     assert asyncio.run(hydrate_diff.diff_against_initial_state(State, dict(snapshot), hashes)) == expected
@@ -162,7 +152,7 @@ def test_the_diff_sends_what_reflex_sends(fields: dict, jobs_sent: set[str]) -> 
 def test_a_state_the_browser_lacks_and_another_build_are_sent_whole() -> None:
     name = AccessRequestState.get_full_name()
     snapshot = _snapshot()
-    older = _browser_hashes(**{name: "an older build's hash"})
+    older = browser_hashes(**{name: "an older build's hash"})
     sent = asyncio.run(hydrate_diff.diff_against_initial_state(State, dict(snapshot), older))
     assert sent == asyncio.run(REFLEX_DIFF(State, dict(snapshot), older)) and sent[name] == snapshot[name]
     other_build = ["another build", *older[1:]]
@@ -170,7 +160,7 @@ def test_a_state_the_browser_lacks_and_another_build_are_sent_whole() -> None:
 
 
 def test_before_reflex_has_its_snapshot_reflex_diffs(monkeypatch: pytest.MonkeyPatch) -> None:
-    hashes = _browser_hashes()
+    hashes = browser_hashes()
     snapshot = _snapshot(jobs={"count": "2 jobs"})
     monkeypatch.setattr(reflex.state, "_initial_snapshot_cache", {})  # a worker's first hydrate
     sent = asyncio.run(hydrate_diff.diff_against_initial_state(State, dict(snapshot), hashes))

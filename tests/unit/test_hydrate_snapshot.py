@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
-from reflex.state import BaseState, State, _diff_against_initial_state, _initial_snapshot_cache, _resolve_delta
+from reflex.state import BaseState, State, _diff_against_initial_state, _resolve_delta
 
 import student_portal.pages  # noqa: F401 - every page, so every state (not the app module: it patches Reflex)
 from student_portal.reflex_internals import hydrate_snapshot
 from student_portal.state.access_request import AccessRequestState
-from student_portal.state.jobs import JobsState
 from student_portal.state.schedule import ScheduleState
+from tests.support.hydrate import browser_hashes, state_tree
 
 
 @pytest.fixture(autouse=True)
@@ -23,21 +22,6 @@ def _dict_patched(monkeypatch: pytest.MonkeyPatch) -> None:
     original = hydrate_snapshot._reflex_dict or BaseState.dict  # the app module may have installed it
     monkeypatch.setattr(hydrate_snapshot, "_reflex_dict", original)
     monkeypatch.setattr(BaseState, "dict", hydrate_snapshot.dict_without_held_defaults)
-
-
-def _browser_hashes(**changed: str) -> list[str]:
-    """What the browser sends: its build's digest of state names, then each state's hash."""
-    asyncio.run(_diff_against_initial_state(State, {}, []))  # Reflex makes its defaults' snapshot
-    cached = _initial_snapshot_cache[State]
-    return [cached.names_digest, *(changed.get(name, cached.hashes[name]) for name in sorted(cached.hashes))]
-
-
-def _tree(**fields: dict[str, Any]) -> State:
-    root = State(_reflex_internal_init=True)
-    for cls, values in ((AccessRequestState, fields.get("access", {})), (JobsState, fields.get("jobs", {}))):
-        for name, value in values.items():
-            setattr(root.get_substate(cls._get_substate_path()), name, value)
-    return root
 
 
 async def _hydrate_snapshot(root: State, hashes: list[str], *, leave_out: bool) -> tuple[dict, dict]:
@@ -57,9 +41,9 @@ async def _hydrate_snapshot(root: State, hashes: list[str], *, leave_out: bool) 
     ids=["fresh", "one state changed", "a field set to its default"],
 )
 def test_the_browser_gets_the_same_answer(fields: dict) -> None:
-    hashes = _browser_hashes()
-    full, sent_by_reflex = asyncio.run(_hydrate_snapshot(_tree(**fields), hashes, leave_out=False))
-    shorter, sent = asyncio.run(_hydrate_snapshot(_tree(**fields), hashes, leave_out=True))
+    hashes = browser_hashes()
+    full, sent_by_reflex = asyncio.run(_hydrate_snapshot(state_tree(**fields), hashes, leave_out=False))
+    shorter, sent = asyncio.run(_hydrate_snapshot(state_tree(**fields), hashes, leave_out=True))
     assert sent == sent_by_reflex
     assert len(shorter) < len(full) / 2, "most states of a fresh visit are left out"
     # A state with a computed var is always in it: its value may not be the compiled one.
@@ -71,21 +55,21 @@ def test_the_browser_gets_the_same_answer(fields: dict) -> None:
 
 def test_a_state_whose_compiled_defaults_the_browser_lacks_is_sent_whole() -> None:
     name = AccessRequestState.get_full_name()
-    hashes = _browser_hashes(**{name: "an older build's hash"})
-    _, sent_by_reflex = asyncio.run(_hydrate_snapshot(_tree(), hashes, leave_out=False))
-    shorter, sent = asyncio.run(_hydrate_snapshot(_tree(), hashes, leave_out=True))
+    hashes = browser_hashes(**{name: "an older build's hash"})
+    _, sent_by_reflex = asyncio.run(_hydrate_snapshot(state_tree(), hashes, leave_out=False))
+    shorter, sent = asyncio.run(_hydrate_snapshot(state_tree(), hashes, leave_out=True))
     assert name in shorter and sent[name] == sent_by_reflex[name] and len(sent[name]) == 4
 
 
 def test_hashes_of_another_build_leave_nothing_out() -> None:
-    hashes = _browser_hashes()
+    hashes = browser_hashes()
     assert hydrate_snapshot.states_the_browser_holds(State, ["another build", *hashes[1:]]) == frozenset()
     assert hydrate_snapshot.states_the_browser_holds(State, hashes[:-1]) == frozenset()
     assert hydrate_snapshot.states_the_browser_holds(State, None) == frozenset()
 
 
 def test_only_a_hydrate_says_which_states_the_browser_holds() -> None:
-    hashes = _browser_hashes()
+    hashes = browser_hashes()
     hydrate, navigation = hydrate_snapshot.reflex_internals.page_view_events()
     middleware = hydrate_snapshot.HydrateSnapshotMiddleware(hydrate)
 
