@@ -344,8 +344,8 @@ def test_the_keyboard_reaches_the_calendar_and_picks_a_day(page: Page, base_url:
 
 
 # The chunk's failure is made by page.route, which does not see what the service worker fetches
-# once it controls the page (it registers when the page settles and claims it): one CI run's
-# reloaded page drew the calendar through it. The worker is not what these tests are about.
+# once it controls the page (it registers when the page settles and claims it): in one make test
+# run the reloaded page drew the calendar through it. The worker is not what these tests are about.
 @pytest.mark.browser_context_args(service_workers="block")
 def test_a_calendar_that_cannot_load_leaves_its_placeholder_with_a_message(page: Page, base_url: str) -> None:
     """The connection drops before the calendar's chunk comes: the placeholder stays with a
