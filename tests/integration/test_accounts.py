@@ -340,6 +340,40 @@ async def test_change_email_by_the_mailed_link(client, outbox):
     assert (await client.auth_with_password(moved, PASSWORD, client_ip=next_client_ip())).record["email"] == moved
 
 
+async def test_wrong_passwords_confirming_an_email_change_count_toward_the_lockout(client, outbox):
+    """Issue 49, finding 1: with a session and a mailed link, the password was guessable without
+    limit on /confirm-email; now it counts with sign-in's, and a locked account refuses it."""
+    email = await verified_account(client, outbox, "confirmguess")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    moved, before = new_email("confirmmoved"), outbox.count()
+    await client.request_email_change(moved, token=session.token)
+    token = link_token(outbox.wait_for(moved, after=before), "/confirm-email/")
+    for n in range(10):
+        with pytest.raises(ClientResponseError) as wrong:
+            await client.confirm_email_change(token, f"guess-{n}-pass", client_ip=next_client_ip())
+        assert wrong.value.status == 400
+    with pytest.raises(ClientResponseError) as locked:
+        await client.confirm_email_change(token, PASSWORD, client_ip=next_client_ip())
+    assert locked.value.status == 429
+    assert account_error_text(locked.value, "") == Text.account_locked(15)
+    with pytest.raises(ClientResponseError) as sign_in_locked:
+        await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert sign_in_locked.value.status == 429
+
+
+async def test_the_account_page_says_locked_after_wrong_current_passwords(client, outbox):
+    email = await verified_account(client, outbox, "pwguess")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    for n in range(10):
+        with pytest.raises(ClientResponseError):
+            await client.change_password(
+                session.record["id"], f"guess-{n}-pass", NEW_PASSWORD, NEW_PASSWORD, token=session.token
+            )
+    with pytest.raises(ClientResponseError) as locked:
+        await client.change_password(session.record["id"], PASSWORD, NEW_PASSWORD, NEW_PASSWORD, token=session.token)
+    assert account_error_text(locked.value, "") == Text.account_locked(15)
+
+
 # --------------------------------------------------------------------- limits
 
 
