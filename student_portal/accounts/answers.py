@@ -48,7 +48,8 @@ def _field_codes(error: ClientResponseError) -> dict[str, str]:
 
 def account_error_text(error: ClientResponseError, fallback: str) -> str:
     """What an account page says about a refused call; `fallback` when nothing more is known."""
-    if error.locked_for_s is not None:  # this account: too many wrong passwords (sign_in_limit.pb.js)
+    if error.locked_for_s is not None and _field_codes(error).get("retryAfter") == "too_many_attempts":
+        # This account: too many wrong passwords (pb_hooks/sign_in_limit.pb.js).
         return Text.account_locked(max(1, math.ceil(error.locked_for_s / 60)))
     if error.is_rate_limited:
         return AccountText.TOO_MANY_REQUESTS

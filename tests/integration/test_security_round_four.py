@@ -118,3 +118,42 @@ def test_a_full_lockout_store_refuses_rather_than_forgets(small_store_pocketbase
     guesses = [sign_in(url, email, f"guess-{n}").status_code for n in range(11)]
     assert set(guesses) == {429}
     assert sign_in(url, email, password).status_code == 429
+
+
+# ------------------------------------- finding 4: older addresses in capitals, brought along
+
+
+def test_older_addresses_are_lower_cased_and_case_twins_reported(tmp_path: Path) -> None:
+    """pb_migrations/1795302000_lowercase_emails.js on records saved before it: a lone address in
+    capitals becomes lower-case; two accounts differing only in case are both kept, and reported."""
+    import sqlite3
+
+    data_dir = tmp_path / "pb_data"
+    server = start_pocketbase(data_dir, demo=False)
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        http.headers["Authorization"] = sign_in(server.url, *SUPERUSER, collection="_superusers").json()["token"]
+        ids = {}
+        for name in ("lone", "twin-a", "twin-b"):
+            made = http.post(
+                "/api/collections/users/records",
+                json={"email": f"{name}@old.lk", "password": "old-pass-123", "passwordConfirm": "old-pass-123"},
+            )
+            assert made.status_code == 200, made.text
+            ids[name] = made.json()["id"]
+    server.stop()
+    # As an older version saved them (before the hook), and the migration not yet run.
+    with sqlite3.connect(data_dir / "data.db") as db:
+        db.execute("UPDATE users SET email = 'Lone@Old.LK' WHERE id = ?", (ids["lone"],))
+        db.execute("UPDATE users SET email = 'twin@old.lk' WHERE id = ?", (ids["twin-a"],))
+        db.execute("UPDATE users SET email = 'TWIN@Old.lk' WHERE id = ?", (ids["twin-b"],))
+        db.execute("DELETE FROM _migrations WHERE file = '1795302000_lowercase_emails.js'")
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            http.headers["Authorization"] = sign_in(server.url, *SUPERUSER, collection="_superusers").json()["token"]
+            emails = {name: http.get(f"/api/collections/users/records/{i}").json()["email"] for name, i in ids.items()}
+    finally:
+        server.stop()
+    assert emails == {"lone": "lone@old.lk", "twin-a": "twin@old.lk", "twin-b": "TWIN@Old.lk"}
+    log = (tmp_path / "pb_data.log").read_text()
+    assert f"{ids['twin-b']} <TWIN@Old.lk> and {ids['twin-a']} <twin@old.lk> differ only in case" in log
