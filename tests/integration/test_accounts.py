@@ -486,6 +486,29 @@ async def test_sign_ups_from_one_address_are_limited_with_a_clear_message(client
     assert account_error_text(last, "") == AccountText.TOO_MANY_REQUESTS
 
 
+async def test_sign_ups_and_resets_from_one_ipv6_64_share_its_limit(client, outbox):
+    """Issue 49, finding 5: twelve addresses of one /64 each got a fresh allowance."""
+    line = f"2001:db8:{next_client_ip().split('.', 2)[2].replace('.', ':')}"
+    answers = []
+    for n in range(7):
+        try:
+            await client.sign_up(
+                new_email(f"six{n}"), PASSWORD, PASSWORD, language="en", client_ip=f"{line}::{n + 1:x}"
+            )
+            answers.append(200)
+        except ClientResponseError as error:
+            answers.append(error.status)
+    assert answers == [200] * 5 + [429, 429]
+    statuses = []
+    for n in range(6):
+        try:
+            await client.request_password_reset(new_email(f"sixreset{n}"), client_ip=f"{line}:{n + 1:x}::1")
+            statuses.append(204)
+        except ClientResponseError as error:
+            statuses.append(error.status)
+    assert statuses == [204] * 5 + [429]
+
+
 async def test_reset_mails_from_one_address_are_limited(client, outbox):
     address, before = next_client_ip(), outbox.count()
     statuses = []

@@ -157,3 +157,21 @@ def test_older_addresses_are_lower_cased_and_case_twins_reported(tmp_path: Path)
     assert emails == {"lone": "lone@old.lk", "twin-a": "twin@old.lk", "twin-b": "TWIN@Old.lk"}
     log = (tmp_path / "pb_data.log").read_text()
     assert f"{ids['twin-b']} <TWIN@Old.lk> and {ids['twin-a']} <twin@old.lk> differ only in case" in log
+
+
+# ------------------------------------------ finding 5: IPv6 visitors counted per /64
+
+
+async def test_sign_ins_from_one_ipv6_64_share_its_limit(pocketbase: EmbeddedPocketBase) -> None:
+    """PocketBase's per-address sign-in limit (10 a minute) counts the /64 the site forwards."""
+    from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+
+    line = f"2001:db8:4949:{uuid.uuid4().int % 65536:x}"
+    statuses = []
+    async with PocketBaseClient(pocketbase.url) as client:
+        for n in range(12):
+            try:
+                await client.auth_with_password(f"nobody-{n}@test.lk", "guess", client_ip=f"{line}::{n + 1:x}")
+            except ClientResponseError as error:
+                statuses.append(error.status)
+    assert statuses[:10] == [400] * 10 and statuses[10:] == [429, 429]
