@@ -270,6 +270,57 @@ async def test_addresses_are_kept_lower_case(client, outbox, admin):
     assert made.json()["email"] == made.json()["email"].lower()
 
 
+# ------------------------------------------ issue 49: what held in round four, kept
+
+
+async def test_a_mailed_token_works_only_for_its_own_kind(client, outbox):
+    """A verification token does not reset a password or change an address, and the other way
+    round (PocketBase checks the token's type; the review found it held)."""
+    email, verify_token = await signed_up(client, outbox, "kinds")
+    before = outbox.count()
+    with pytest.raises(ClientResponseError):
+        await client.confirm_password_reset(verify_token, NEW_PASSWORD, NEW_PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.confirm_email_change(verify_token, PASSWORD, client_ip=next_client_ip())
+    await client.confirm_verification(verify_token, client_ip=next_client_ip())
+    await client.request_password_reset(email, client_ip=next_client_ip())
+    reset_token = link_token(outbox.wait_for(email, after=before), "/reset-password/")
+    with pytest.raises(ClientResponseError):
+        await client.confirm_verification(reset_token, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.confirm_email_change(reset_token, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):  # the password is unchanged by all of it
+        await client.auth_with_password(email, NEW_PASSWORD, client_ip=next_client_ip())
+
+
+async def test_no_mail_header_can_be_injected_through_an_address(client, outbox):
+    before = outbox.count()
+    for hostile in ("victim@students.test\r\nBcc: spy@evil.test", "victim@students.test\nBcc: spy@evil.test"):
+        with pytest.raises(ClientResponseError) as refused:
+            await client.sign_up(hostile, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+        assert refused.value.status == 400
+        with pytest.raises(ClientResponseError) as not_an_address:
+            await client.request_password_reset(hostile, client_ip=next_client_ip())
+        assert not_an_address.value.status == 400
+    email = await verified_account(client, outbox, "headers")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.request_email_change("new@students.test\r\nBcc: spy@evil.test", token=session.token)
+    assert not any("spy@evil.test" in str(m["to"]) + str(m["bcc"]) for m in outbox.messages[before:])
+
+
+def test_mailed_links_never_come_from_the_requests_host(mail_pocketbase, outbox):
+    email, before = new_email("host"), outbox.count()
+    response = httpx.post(
+        f"{mail_pocketbase}/api/collections/users/records",
+        json={"email": email, "password": PASSWORD, "passwordConfirm": PASSWORD},
+        headers={"Host": "evil.test", "X-Forwarded-Host": "evil.test", "X-Forwarded-For": next_client_ip()},
+    )
+    assert response.status_code == 200, response.text
+    links = mail_links(outbox.wait_for(email, after=before))
+    assert links and all(link.startswith(f"{SITE}/") for link in links)
+
+
 # --------------------------------------------------------------------- nobody chooses their role
 
 
