@@ -42,12 +42,19 @@ routerUse(
     const confirm = method === "POST" ? /^\/api\/collections\/([^/]+)\/confirm-email-change\/?$/.exec(path) : null;
     if (!update && !confirm) return e.next();
 
+    let collection = null;
+    try {
+      collection = $app.findCollectionByNameOrId(update ? update[1] : confirm[1]);
+    } catch (err) {
+      collection = null;
+    }
+    // Only auth collections have passwords (a content manager's upload is not read twice).
+    if (!collection || collection.type !== "auth") return e.next();
+
     const body = e.requestInfo().body || {};
     const password = String((update ? body.oldPassword : body.password) || "");
     let record = null;
     try {
-      const collection = $app.findCollectionByNameOrId(update ? update[1] : confirm[1]);
-      if (collection.type !== "auth") return e.next();
       record = update
         ? $app.findRecordById(collection, update[2])
         : $app.findAuthRecordByToken(String(body.token || ""), "emailChange");
