@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin backup restore reset-demo bench screenshots clean
+.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -151,6 +151,11 @@ messages: install
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install
 	$(BIN)/python -m student_portal.pocketbase.embedded superuser "$(EMAIL)" "$(PASSWORD)"
+
+## rotate-indexer: a new password for the search indexer's own PocketBase superuser (the bundled
+## PocketBase's, in POCKETBASE_DATA_DIR); the old one stops working at once
+rotate-indexer: install
+	@$(BIN)/python -m student_portal.search.credential rotate
 
 ## backup: a PocketBase backup of the data folder now (database and files); prints the archive's path
 backup: install

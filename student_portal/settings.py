@@ -133,6 +133,17 @@ class Settings(BaseSettings):
         "(read by PocketBase's hook) the mail server for account mails; unset: the bundled PocketBase's mails "
         "go to the development outbox `pb_data/outbox/` (see docs/accounts.md)",
     )
+    dev_outbox_links: bool = _var(
+        False,
+        "development only: print the links of the outbox's mails on the console in production mode too "
+        "(`make run` on your own machine without `SMTP_HOST`); `make dev` prints them anyway",
+    )
+    pb_sign_in_tracked_max: int = _var(
+        100_000,
+        "(read by PocketBase's hook) accounts the per-account password lockout counts at once; when that "
+        "many hold failures, an account it does not hold is refused, not tried uncounted",
+        ge=1,
+    )
     smtp_port: int = _var(587, "(read by PocketBase's hook) the mail server's port", ge=1, le=65535)
     smtp_username: str | None = _var(None, "(read by PocketBase's hook) the mail server's user name")
     smtp_password: str | None = _var(None, "(read by PocketBase's hook) the mail server's password")

@@ -8,6 +8,17 @@
 // PB_BACKUP_KEEP: how many scheduled backups are kept (older ones are deleted); default 7.
 // PB_BACKUP_S3_BUCKET (and _REGION, _ENDPOINT, _ACCESS_KEY, _SECRET, _FORCE_PATH_STYLE): keep
 //   backups on S3-compatible storage instead of pb_data/backups (production).
+//
+// Every archive (scheduled, `make backup`, the admin UI's) leaves out what the site keeps in the
+// data folder beside PocketBase's own data, secrets a backup has no need of (issue 49, finding 7):
+// the search indexer's superuser password (.paper-indexer-password: the site makes a new one
+// when it is missing), PocketBase's output log (pocketbase.log: it holds the superuser-installer
+// link) and the development outbox (outbox/: its mails hold reset links); the site's start lock
+// too. Each is the site's, not PocketBase's: a restore needs none of them.
+onBackupCreate((e) => {
+  e.exclude = [...e.exclude, ".paper-indexer-password", "pocketbase.log", "outbox", ".embedded.lock"];
+  e.next();
+});
 onBootstrap((e) => {
   e.next();
   const env = (name, fallback) => String($os.getenv(name) || fallback);

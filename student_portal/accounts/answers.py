@@ -6,6 +6,7 @@ field and code mean what is decided here, once, for every account page and the h
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -47,6 +48,9 @@ def _field_codes(error: ClientResponseError) -> dict[str, str]:
 
 def account_error_text(error: ClientResponseError, fallback: str) -> str:
     """What an account page says about a refused call; `fallback` when nothing more is known."""
+    if error.locked_for_s is not None and _field_codes(error).get("retryAfter") == "too_many_attempts":
+        # This account: too many wrong passwords (pb_hooks/sign_in_limit.pb.js).
+        return Text.account_locked(max(1, math.ceil(error.locked_for_s / 60)))
     if error.is_rate_limited:
         return AccountText.TOO_MANY_REQUESTS
     if error.status == 0 or error.status >= 500 or 200 <= error.status < 300:

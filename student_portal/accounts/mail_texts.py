@@ -28,7 +28,12 @@ def mail_texts() -> dict[str, Any]:
             for kind, parts in MAIL_TEXTS.items():
                 words[kind] = {part: gettext(text) for part, text in parts.items()}
             languages[language.value] = words
-    return {"site": SITE_NAME, "paths": dict(routes.MAIL_LINK_PREFIXES), "languages": languages}
+    return {
+        "site": SITE_NAME,
+        "paths": dict(routes.MAIL_LINK_PREFIXES),
+        "forgot_password": routes.FORGOT_PASSWORD,  # the "already registered" mail's link
+        "languages": languages,
+    }
 
 
 def mail_texts_json() -> str:

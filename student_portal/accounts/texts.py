@@ -116,4 +116,15 @@ MAIL_TEXTS: Final = {
         "action": N_("Confirm my new email"),
         "ignore": N_("If you did not ask for this, ignore this email: nothing changes."),
     },
+    # To the owner of an address someone signed up with again (pb/pb_hooks/account_mails.js),
+    # linking to /forgot-password: the sign-up form answers as if the account were new.
+    "already_registered": {
+        "subject": N_("You already have a {site} account"),
+        "intro": N_(
+            "Someone, maybe you, tried to make a new {site} account with {email}. This address already has "
+            "an account: sign in with it, or if you forgot the password, open this link to choose a new one:"
+        ),
+        "action": N_("Choose a new password"),
+        "ignore": N_("If it was not you, ignore this email: your account stays as it is."),
+    },
 }

@@ -71,9 +71,16 @@ class AccountCalls:
         body = {"token": token, "password": password, "passwordConfirm": password_confirm}
         await self._send("POST", f"{_USERS}/confirm-password-reset", json_body=body, headers=self._forwarded(client_ip))
 
-    async def request_email_change(self, new_email: str, *, token: str) -> None:
-        """Mail a confirmation link to `new_email` (the signed-in account's own request)."""
-        await self._send("POST", f"{_USERS}/request-email-change", json_body={"newEmail": new_email}, token=token)
+    async def request_email_change(self, new_email: str, *, token: str, client_ip: str | None = None) -> None:
+        """Mail a confirmation link to `new_email` (the signed-in account's own request; the
+        visitor's address, so PocketBase's per-address limit counts visitors, not the site)."""
+        await self._send(
+            "POST",
+            f"{_USERS}/request-email-change",
+            json_body={"newEmail": new_email},
+            token=token,
+            headers=self._forwarded(client_ip),
+        )
 
     async def confirm_email_change(self, token: str, password: str, *, client_ip: str | None = None) -> None:
         """Move the account to the new address, with the mailed token and the account's password."""

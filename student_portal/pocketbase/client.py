@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-import ipaddress
 import json
 import logging
 import math
@@ -31,6 +30,7 @@ from student_portal.pocketbase.errors import ClientResponseError
 from student_portal.pocketbase.results import AuthResult, ListResult
 from student_portal.routes import FILES_PREFIX
 from student_portal.settings import Settings, settings, variables
+from student_portal.utils.visitors import visitor_address
 
 log = logging.getLogger(__name__)
 
@@ -58,14 +58,15 @@ def _quote(part: str) -> str:
 
 
 def _client_ip_header(client_ip: str | None) -> dict[str, str]:
-    """X-Forwarded-For for PocketBase's per-IP rate limit, only for a real IP address."""
+    """X-Forwarded-For for PocketBase's per-IP rate limit, only for a real IP address; an IPv6
+    visitor as their /64 (utils/visitors.py), so PocketBase counts the line, not each address."""
     if not client_ip:
         return {}
-    try:
-        return {"X-Forwarded-For": str(ipaddress.ip_address(client_ip.strip()))}
-    except ValueError:
+    counted = visitor_address(client_ip)
+    if counted is None:
         log.debug("ignoring a client address that is not an IP")
         return {}
+    return {"X-Forwarded-For": counted}
 
 
 class PocketBaseClient(AccountCalls):

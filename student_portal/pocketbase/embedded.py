@@ -239,9 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 3 or args[0] != "superuser" or not args[1] or not args[2]:
         print("usage: make admin EMAIL=you@example.lk PASSWORD='a long password'", file=sys.stderr)
         return 2
-    server = EmbeddedPocketBase(DEFAULT_DATA_DIR, port=port_from_env())
+    # The data folder the site's PocketBase serves (POCKETBASE_DATA_DIR), not always pb_data/:
+    # a superuser written elsewhere would leave the real one, and its password, as they were.
+    server = EmbeddedPocketBase(data_dir_from_env(), port=port_from_env())
     server.upsert_superuser(args[1], args[2])
-    print(f"Superuser {args[1]} saved. Admin UI: {server.admin_url} (while the site runs)")
+    print(f"Superuser {args[1]} saved in {server.data_dir}. Admin UI: {server.admin_url} (while the site runs)")
     return 0
 
 

@@ -3,14 +3,22 @@
 Protected notes are indexed with it, never with a visitor's token and never with one a browser
 sees. From SEARCH_INDEXER_EMAIL / SEARCH_INDEXER_PASSWORD; with the bundled PocketBase and neither
 set, a superuser is made for the indexer with a random password kept in the PocketBase data
-folder (readable by its owner only, like the rest of pb_data).
+folder (readable by its owner only, like the rest of pb_data; left out of backups, and made
+anew when missing, as after a restore).
+
+`make rotate-indexer` (`python -m student_portal.search.credential rotate`) gives that superuser a
+new password, with the site running or not: PocketBase then refuses the tokens issued with the
+old one, and the indexer reads the new password from the file when it signs in again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import sys
+from pathlib import Path
 
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, open_private, port_from_env
@@ -26,8 +34,9 @@ SECRET_FILE = ".paper-indexer-password"
 class Credential:
     """The indexer's superuser token, asked for again when old or refused."""
 
-    def __init__(self, client: PocketBaseClient, email: str, password: str) -> None:
+    def __init__(self, client: PocketBaseClient, email: str, password: str, secret: Path | None = None) -> None:
         self.client, self.email, self._password = client, email, password
+        self._secret = secret  # where the password is kept (read again at each sign-in: rotation)
         self._token = ""
         self._at = 0.0
 
@@ -37,6 +46,8 @@ class Credential:
     async def token(self) -> str:
         loop = asyncio.get_running_loop()
         if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
+            if self._secret is not None:
+                self._password = (await asyncio.to_thread(self._secret.read_text)).strip() or self._password
             self._token = await self.client.auth_superuser(self.email, self._password)
             self._at = loop.time()
         return self._token
@@ -76,9 +87,39 @@ def configured_credential(client: PocketBaseClient) -> Credential | None:
     secret = data_dir / SECRET_FILE
     if secret.exists():
         password = secret.read_text().strip()
+        EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
     else:
-        password = secrets.token_urlsafe(24)
-        with open_private(secret, "w") as out:
-            out.write(password)
+        password = rotate(data_dir)
+    return Credential(client, INDEXER_EMAIL, password, secret)
+
+
+def rotate(data_dir: Path | None = None) -> str:
+    """A new random password for the indexer's superuser in `data_dir` (the configured data folder
+    by default), saved in PocketBase first and then in the file; returns it."""
+    data_dir = data_dir or data_dir_from_env()
+    # Hex: a password starting with "-" would read as a flag to PocketBase's command line.
+    password = secrets.token_hex(24)
     EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
-    return Credential(client, INDEXER_EMAIL, password)
+    written = data_dir / f"{SECRET_FILE}.new"
+    with open_private(written, "w") as out:
+        out.write(password)
+    os.replace(written, data_dir / SECRET_FILE)
+    return password
+
+
+def main(argv: list[str]) -> int:
+    """`python -m student_portal.search.credential rotate` (`make rotate-indexer`)."""
+    if argv != ["rotate"]:
+        print("usage: make rotate-indexer", file=sys.stderr)
+        return 2
+    if settings().search_indexer_email and settings().search_indexer_password:
+        print("SEARCH_INDEXER_EMAIL/PASSWORD are set: change that account's password yourself", file=sys.stderr)
+        return 1
+    data_dir = data_dir_from_env()
+    rotate(data_dir)
+    print(f"The search indexer's PocketBase password is new (in {data_dir / SECRET_FILE}); the old one is refused.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

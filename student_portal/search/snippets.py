@@ -18,6 +18,10 @@ from student_portal.search.index import FUZZY_MIN_LENGTH, LONG_WORD, WORD, fold
 
 SNIPPET_CHARS = 160  # about two lines on a phone
 ELLIPSIS = "…"
+# Matched words looked at per page: the passage is chosen among the first ones. A page of one
+# word repeated (20,000 characters of "x x x") must cost no more than a page with a few matches
+# (issue 49: it held a worker's event loop for 5 s).
+MAX_MATCHED_SPANS = 200
 
 
 @dataclass(frozen=True)
@@ -44,14 +48,30 @@ def word_matches(word: str, wanted: str) -> bool:
     return len(word) > len(wanted) and Levenshtein.distance(word[: len(wanted)], wanted, score_cutoff=1) <= 1
 
 
-def matched_spans(text: str, wanted: Sequence[str]) -> list[tuple[int, int]]:
-    """(start, end) of every word of `text` that matches one of `wanted`."""
-    spans = []
+def matched_spans(text: str, wanted: Sequence[str], limit: int = MAX_MATCHED_SPANS) -> list[tuple[int, int]]:
+    """(start, end) of the words of `text` that match one of `wanted`, the first `limit` of them."""
+    spans: list[tuple[int, int]] = []
     for found in WORD.finditer(text):
         word = _fold(found.group())
         if any(word_matches(word, w) for w in wanted):
             spans.append(found.span())
+            if len(spans) >= limit:
+                break
     return spans
+
+
+def densest_start(spans: Sequence[tuple[int, int]], width: int) -> int:
+    """The start of the match that begins the `width`-character window holding the most matches
+    (the first such), in one pass: the window's end only moves forward."""
+    best_start, best_count = spans[0][0], 0
+    end = 0
+    for i, (start, _) in enumerate(spans):
+        end = max(end, i)
+        while end < len(spans) and spans[end][1] <= start + width:
+            end += 1
+        if end - i > best_count:
+            best_start, best_count = start, end - i
+    return best_start
 
 
 def snippet(text: str, wanted: Sequence[str], width: int = SNIPPET_CHARS) -> tuple[Part, ...]:
@@ -60,12 +80,7 @@ def snippet(text: str, wanted: Sequence[str], width: int = SNIPPET_CHARS) -> tup
     spans = matched_spans(text, wanted)
     if not spans:
         return ()
-    # The window holding the most matches, starting at one of them.
-    best_start, best_count = spans[0][0], 0
-    for i, (start, _) in enumerate(spans):
-        count = sum(1 for s, e in spans[i:] if e <= start + width)
-        if count > best_count:
-            best_start, best_count = start, count
+    best_start = densest_start(spans, width)
     begin = max(0, best_start - width // 4)
     if begin:
         space = text.rfind(" ", 0, begin + 1)

@@ -18,6 +18,7 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from student_portal import reflex_internals
 from student_portal.accounts.outbox import Outbox
 from student_portal.pocketbase.embedded import (
     EmbeddedPocketBase,
@@ -78,12 +79,26 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
 
 
 def _development_outbox(data_dir: Path) -> Outbox | None:
-    """With no SMTP_HOST: an outbox on loopback keeping PocketBase's mails in data_dir/outbox."""
+    """With no SMTP_HOST: an outbox on loopback keeping PocketBase's mails in data_dir/outbox.
+
+    In development (`make dev`) the console shows each mail's links, to click. In production mode
+    (`make run`) it never does: a console is a log, and a verify or reset link in a log is a way
+    into an account (issue 49, finding 6). There the mails are kept on disk only, unless
+    DEV_OUTBOX_LINKS says this is a developer's own machine."""
     if settings().smtp_host:
         return None
     folder = data_dir / OUTBOX_FOLDER
-    outbox = Outbox(folder, announce=lambda line: print(f"Outbox: {line}", flush=True)).start()
-    print(f"No SMTP_HOST: account mails are kept in {folder}/new/ (and their links shown here)", flush=True)
+    links = not reflex_internals.is_prod_mode() or settings().dev_outbox_links
+    if links:
+        outbox = Outbox(folder, announce=lambda line: print(f"Outbox: {line}", flush=True)).start()
+        print(f"No SMTP_HOST: account mails are kept in {folder}/new/ (and their links shown here)", flush=True)
+    else:
+        outbox = Outbox(folder, announce=None).start()
+        print(
+            f"No SMTP_HOST: account mails are NOT sent; they are kept in {folder}/new/ (owner only), their"
+            " links never shown. Set SMTP_HOST (docs/accounts.md) for real mail.",
+            flush=True,
+        )
     return outbox
 
 

@@ -33,6 +33,7 @@ import reflex as rx
 from student_portal import reflex_internals
 from student_portal.constants import Limit, Timing
 from student_portal.settings import settings
+from student_portal.utils.visitors import visitor_address
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +189,9 @@ def limits() -> EventLimits:
 
 
 async def admit(namespace: Any, sid: str, data: Any) -> Any:
-    verdict = limits().admit(sid, reflex_internals.connection_address(namespace, sid), time.monotonic())
+    address = reflex_internals.connection_address(namespace, sid)
+    # An IPv6 visitor is counted by their /64 (utils/visitors.py).
+    verdict = limits().admit(sid, visitor_address(address) or address, time.monotonic())
     if verdict is Verdict.CLOSE:
         await reflex_internals.close_socket(namespace, sid)
     if verdict is not Verdict.ADMIT:

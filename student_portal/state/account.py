@@ -99,13 +99,14 @@ class AccountState(rx.State):
                 self.email_error = AccountText.EMAIL_INVALID
                 return
             self.busy = "email"
+            client_ip = self.router.session.client_ip
         session = await self._session()
         error, notice = "", ""
         if session is None:
             error = Text.BACKEND_UNAVAILABLE
         else:
             try:
-                await configured_client().request_email_change(new_email, token=session.token)
+                await configured_client().request_email_change(new_email, token=session.token, client_ip=client_ip)
                 notice = AccountText.email_change_sent(new_email)
             except ClientResponseError as failure:
                 log.info("email change request refused: status %s", failure.status)

@@ -227,6 +227,14 @@ async def _pages(query: str, access: set[str]) -> tuple[PageResults, bool]:
         return PageResults(), True
 
 
+async def shown_groups(titles: list[Group], pages: PageResults, per_kind: int) -> list[Group]:
+    """Title and page hits as one ranking, the shown pages' snippets made (in a thread: a page's
+    words are read in Python, and no page may hold the event loop, issue 49)."""
+    if not pages.hits:
+        return with_pages(titles, pages, per_kind)
+    return await asyncio.to_thread(with_pages, titles, pages, per_kind)
+
+
 async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSnapshot) -> Outcome:
     """Search public content and the visitor's own documents; never raises for the backend."""
     if not query_words(query):
@@ -240,7 +248,7 @@ async def run_search(state: rx.State, query: str, per_kind: int, snapshot: OwnSn
     everything_failed = len(public.failed) == len(SOURCES)
     # PocketBase not answering: no page hits either (they would lead to files it cannot serve).
     pages, pages_failed = await _pages(query, own.access) if not everything_failed else (PageResults(), False)
-    groups = with_pages(titles, pages, per_kind)
+    groups = await shown_groups(titles, pages, per_kind)
     return Outcome(
         groups=groups,
         failed=everything_failed and not groups,

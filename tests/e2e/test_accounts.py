@@ -232,3 +232,27 @@ def test_asking_while_the_earlier_request_is_still_being_looked_up(
     expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED, timeout=10_000)
     page.wait_for_timeout(3_000)  # past the held look-up: nothing late overwrites it
     expect(page.get_by_test_id("access-requested")).to_have_text(AccountText.ACCESS_REQUESTED)
+
+
+@pytest.mark.parametrize("language", [Language.EN, Language.TA], ids=["en", "ta"])
+def test_sign_up_with_a_taken_address_says_what_a_new_one_does(
+    page: Page, base_url: str, outbox, mail_pocketbase, language
+) -> None:
+    """Issue 49, finding 3: the form said "An account with this email already exists"; now the
+    answer is a new account's, and the owner gets a mail instead (in capitals too: finding 4)."""
+    taken = verified_student(mail_pocketbase, outbox, f"198.18.49.{10 + len(language.value)}")
+    before = outbox.count()
+    if language is Language.TA:
+        page.set_viewport_size({"width": 360, "height": 780})  # a phone
+    page.goto(base_url + in_language_path(routes.SIGN_UP, language))
+    main = page.get_by_role("main")
+    typed = taken.upper()
+    main.get_by_label(said(language, lambda: Text.EMAIL_LABEL), exact=True).fill(typed)
+    main.get_by_label(said(language, lambda: Text.PASSWORD_LABEL), exact=True).fill(NEW_PASSWORD)
+    main.get_by_label(said(language, lambda: Text.CONFIRM_PASSWORD_LABEL)).fill(NEW_PASSWORD)
+    main.get_by_role("button", name=said(language, lambda: AccountText.SIGN_UP)).click()
+    expect(page.get_by_test_id("sign-up-done")).to_have_text(
+        said(language, lambda: AccountText.check_your_email(typed))
+    )
+    page.screenshot(path=f"/tmp/ev49/sign-up-taken-{language.value}.png", full_page=True)
+    assert mailed_link(outbox, taken, before, routes.FORGOT_PASSWORD)  # the owner is told, by mail

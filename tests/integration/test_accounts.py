@@ -162,17 +162,163 @@ async def test_mails_come_in_the_language_signed_up_in(client, outbox, language)
     assert any(link.startswith(SITE + in_language_path("/reset-password/", language)) for link in mail_links(reset))
 
 
-async def test_email_taken_and_bad_passwords_get_the_sites_words(client, outbox):
+async def test_bad_passwords_and_addresses_get_the_sites_words(client, outbox):
     email = await verified_account(client, outbox, "taken")
-    with pytest.raises(ClientResponseError) as taken:
-        await client.sign_up(email, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
-    assert account_error_text(taken.value, "") == AccountText.EMAIL_TAKEN
+    for address in (email, new_email("short")):  # a taken address answers as a new one
+        with pytest.raises(ClientResponseError) as short:
+            await client.sign_up(address, "short", "short", language="en", client_ip=next_client_ip())
+        assert account_error_text(short.value, "") == AccountText.password_length(8, 71)
+        with pytest.raises(ClientResponseError) as differ:
+            await client.sign_up(address, PASSWORD, PASSWORD + "x", language="en", client_ip=next_client_ip())
+        assert account_error_text(differ.value, "") == AccountText.PASSWORDS_DIFFER
     with pytest.raises(ClientResponseError) as short:
         await client.sign_up(new_email("short"), "short", "short", language="en", client_ip=next_client_ip())
     assert account_error_text(short.value, "") == AccountText.password_length(8, 71)
     with pytest.raises(ClientResponseError) as bad:
         await client.sign_up("not an address", PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
     assert account_error_text(bad.value, "") == AccountText.EMAIL_INVALID
+
+
+# ------------------------------------------ issue 49: sign-up says nothing of who has an account
+
+
+def _users_with(admin: httpx.Client, email: str) -> list[dict]:
+    found = admin.get("/api/collections/users/records", params={"filter": f"email ~ '{email.split('@')[0]}'"})
+    assert found.status_code == 200, found.text
+    return found.json()["items"]
+
+
+async def test_sign_up_with_a_taken_address_answers_as_a_new_one_and_mails_the_owner(client, outbox, admin):
+    """Finding 3: sign-up said "An account with this email already exists"; now the answer is a
+    new account's, and the owner (not the visitor) learns of it by mail, in the owner's language."""
+    fresh = await client.sign_up(new_email("fresh"), PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    email, token = await signed_up(client, outbox, "owner", language="ta")
+    await client.confirm_verification(token, client_ip=next_client_ip())
+    before = outbox.count()
+    again = await client.sign_up(email, "other-pass-789", "other-pass-789", language="en", client_ip=next_client_ip())
+    assert sorted(again) == sorted(fresh) and again["id"] != (_users_with(admin, email)[0]["id"])
+    assert (again["role"], again["verified"]) == ("basic", False)
+    mail = outbox.wait_for(email, after=before)
+    assert mail["subject"] == expected_subject("already_registered", Language.TA)
+    assert f"{SITE}/ta{routes.FORGOT_PASSWORD}" in mail_links(mail)
+    assert len(_users_with(admin, email)) == 1  # nothing made, nothing changed
+    owner = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert owner.record["email"] == email
+
+
+async def test_the_sign_up_form_says_the_same_whether_or_not_the_address_has_an_account(client, outbox, monkeypatch):
+    from student_portal.state import sign_up
+
+    monkeypatch.setattr(sign_up, "configured_client", lambda: client)
+    taken = await verified_account(client, outbox, "formowner")
+    answers = []
+    for email in (new_email("formnew"), taken, taken.upper()):
+        form = {"email": email, "password": PASSWORD, "confirm": PASSWORD}
+        answer = await sign_up.create_account(form, next_client_ip())
+        answers.append((answer.done, answer.text == AccountText.check_your_email(email)))
+    assert answers == [(True, True)] * 3
+
+
+async def test_already_registered_mails_per_account_are_capped(client, outbox):
+    email = await verified_account(client, outbox, "capowner")
+    before = outbox.count()
+    for _ in range(4):
+        await client.sign_up(email, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    outbox.wait_for(email, after=before)
+    mine = [m for m in outbox.messages[before:] if email in str(m["to"])]
+    assert len(mine) == 3
+
+
+# ------------------------------------------ issue 49: one account per address, whatever its case
+
+
+async def test_an_address_in_capitals_is_the_account_of_that_address(client, outbox, admin):
+    """Finding 4: "FULL@Demo.lk" became a second account beside "full@demo.lk", sign-in with
+    capitals failed and an email change to the owner's address in capitals was accepted."""
+    email = await verified_account(client, outbox, "caseowner")
+    shouted = email.upper()
+    await client.sign_up(shouted, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    assert [user["email"] for user in _users_with(admin, email)] == [email]
+    session = await client.auth_with_password(shouted, PASSWORD, client_ip=next_client_ip())
+    assert session.record["email"] == email
+
+    other = await verified_account(client, outbox, "casemover")
+    other_session = await client.auth_with_password(other, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError) as refused:
+        await client.request_email_change(shouted, token=other_session.token, client_ip=next_client_ip())
+    assert refused.value.status == 400
+
+
+async def test_addresses_are_kept_lower_case(client, outbox, admin):
+    mixed, before = f"Mixed-{uuid.uuid4().hex[:8]}@Students.Test", outbox.count()
+    record = await client.sign_up(mixed, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+    stored = admin.get(f"/api/collections/users/records/{record['id']}").json()
+    assert stored["email"] == mixed.lower()
+    token = link_token(outbox.wait_for(mixed.lower(), after=before), "/verify/")
+    await client.confirm_verification(token, client_ip=next_client_ip())
+    session = await client.auth_with_password(mixed, PASSWORD, client_ip=next_client_ip())
+    moved, before = f"Moved-{uuid.uuid4().hex[:8]}@Students.Test", outbox.count()
+    await client.request_email_change(moved, token=session.token, client_ip=next_client_ip())
+    await client.confirm_email_change(
+        link_token(outbox.wait_for(moved, after=before), "/confirm-email/"), PASSWORD, client_ip=next_client_ip()
+    )
+    assert admin.get(f"/api/collections/users/records/{record['id']}").json()["email"] == moved.lower()
+    made = admin.post(
+        "/api/collections/users/records",
+        json={"email": "Staff-" + uuid.uuid4().hex[:8] + "@Test.LK", "password": PASSWORD, "passwordConfirm": PASSWORD},
+    )
+    assert made.json()["email"] == made.json()["email"].lower()
+
+
+# ------------------------------------------ issue 49: what held in round four, kept
+
+
+async def test_a_mailed_token_works_only_for_its_own_kind(client, outbox):
+    """A verification token does not reset a password or change an address, and the other way
+    round (PocketBase checks the token's type; the review found it held)."""
+    email, verify_token = await signed_up(client, outbox, "kinds")
+    before = outbox.count()
+    with pytest.raises(ClientResponseError):
+        await client.confirm_password_reset(verify_token, NEW_PASSWORD, NEW_PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.confirm_email_change(verify_token, PASSWORD, client_ip=next_client_ip())
+    await client.confirm_verification(verify_token, client_ip=next_client_ip())
+    await client.request_password_reset(email, client_ip=next_client_ip())
+    reset_token = link_token(outbox.wait_for(email, after=before), "/reset-password/")
+    with pytest.raises(ClientResponseError):
+        await client.confirm_verification(reset_token, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.confirm_email_change(reset_token, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):  # the password is unchanged by all of it
+        await client.auth_with_password(email, NEW_PASSWORD, client_ip=next_client_ip())
+
+
+async def test_no_mail_header_can_be_injected_through_an_address(client, outbox):
+    before = outbox.count()
+    for hostile in ("victim@students.test\r\nBcc: spy@evil.test", "victim@students.test\nBcc: spy@evil.test"):
+        with pytest.raises(ClientResponseError) as refused:
+            await client.sign_up(hostile, PASSWORD, PASSWORD, language="en", client_ip=next_client_ip())
+        assert refused.value.status == 400
+        with pytest.raises(ClientResponseError) as not_an_address:
+            await client.request_password_reset(hostile, client_ip=next_client_ip())
+        assert not_an_address.value.status == 400
+    email = await verified_account(client, outbox, "headers")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    with pytest.raises(ClientResponseError):
+        await client.request_email_change("new@students.test\r\nBcc: spy@evil.test", token=session.token)
+    assert not any("spy@evil.test" in str(m["to"]) + str(m["bcc"]) for m in outbox.messages[before:])
+
+
+def test_mailed_links_never_come_from_the_requests_host(mail_pocketbase, outbox):
+    email, before = new_email("host"), outbox.count()
+    response = httpx.post(
+        f"{mail_pocketbase}/api/collections/users/records",
+        json={"email": email, "password": PASSWORD, "passwordConfirm": PASSWORD},
+        headers={"Host": "evil.test", "X-Forwarded-Host": "evil.test", "X-Forwarded-For": next_client_ip()},
+    )
+    assert response.status_code == 200, response.text
+    links = mail_links(outbox.wait_for(email, after=before))
+    assert links and all(link.startswith(f"{SITE}/") for link in links)
 
 
 # --------------------------------------------------------------------- nobody chooses their role
@@ -329,7 +475,7 @@ async def test_change_email_by_the_mailed_link(client, outbox):
     email = await verified_account(client, outbox, "mover")
     session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
     moved, before = new_email("moved"), outbox.count()
-    await client.request_email_change(moved, token=session.token)
+    await client.request_email_change(moved, token=session.token, client_ip=next_client_ip())
     mail = outbox.wait_for(moved, after=before)
     assert mail["subject"] == expected_subject("email_change", Language.EN)
     token = link_token(mail, "/confirm-email/")
@@ -338,6 +484,40 @@ async def test_change_email_by_the_mailed_link(client, outbox):
     assert account_error_text(wrong.value, "") == AccountText.WRONG_PASSWORD
     await client.confirm_email_change(token, PASSWORD, client_ip=next_client_ip())
     assert (await client.auth_with_password(moved, PASSWORD, client_ip=next_client_ip())).record["email"] == moved
+
+
+async def test_wrong_passwords_confirming_an_email_change_count_toward_the_lockout(client, outbox):
+    """Issue 49, finding 1: with a session and a mailed link, the password was guessable without
+    limit on /confirm-email; now it counts with sign-in's, and a locked account refuses it."""
+    email = await verified_account(client, outbox, "confirmguess")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    moved, before = new_email("confirmmoved"), outbox.count()
+    await client.request_email_change(moved, token=session.token, client_ip=next_client_ip())
+    token = link_token(outbox.wait_for(moved, after=before), "/confirm-email/")
+    for n in range(10):
+        with pytest.raises(ClientResponseError) as wrong:
+            await client.confirm_email_change(token, f"guess-{n}-pass", client_ip=next_client_ip())
+        assert wrong.value.status == 400
+    with pytest.raises(ClientResponseError) as locked:
+        await client.confirm_email_change(token, PASSWORD, client_ip=next_client_ip())
+    assert locked.value.status == 429
+    assert account_error_text(locked.value, "") == Text.account_locked(15)
+    with pytest.raises(ClientResponseError) as sign_in_locked:
+        await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    assert sign_in_locked.value.status == 429
+
+
+async def test_the_account_page_says_locked_after_wrong_current_passwords(client, outbox):
+    email = await verified_account(client, outbox, "pwguess")
+    session = await client.auth_with_password(email, PASSWORD, client_ip=next_client_ip())
+    for n in range(10):
+        with pytest.raises(ClientResponseError):
+            await client.change_password(
+                session.record["id"], f"guess-{n}-pass", NEW_PASSWORD, NEW_PASSWORD, token=session.token
+            )
+    with pytest.raises(ClientResponseError) as locked:
+        await client.change_password(session.record["id"], PASSWORD, NEW_PASSWORD, NEW_PASSWORD, token=session.token)
+    assert account_error_text(locked.value, "") == Text.account_locked(15)
 
 
 # --------------------------------------------------------------------- limits
@@ -355,6 +535,29 @@ async def test_sign_ups_from_one_address_are_limited_with_a_clear_message(client
             last = error
     assert answers[:5] == [200] * 5 and answers[5:] == [429, 429]
     assert account_error_text(last, "") == AccountText.TOO_MANY_REQUESTS
+
+
+async def test_sign_ups_and_resets_from_one_ipv6_64_share_its_limit(client, outbox):
+    """Issue 49, finding 5: twelve addresses of one /64 each got a fresh allowance."""
+    line = f"2001:db8:{next_client_ip().split('.', 2)[2].replace('.', ':')}"
+    answers = []
+    for n in range(7):
+        try:
+            await client.sign_up(
+                new_email(f"six{n}"), PASSWORD, PASSWORD, language="en", client_ip=f"{line}::{n + 1:x}"
+            )
+            answers.append(200)
+        except ClientResponseError as error:
+            answers.append(error.status)
+    assert answers == [200] * 5 + [429, 429]
+    statuses = []
+    for n in range(6):
+        try:
+            await client.request_password_reset(new_email(f"sixreset{n}"), client_ip=f"{line}:{n + 1:x}::1")
+            statuses.append(204)
+        except ClientResponseError as error:
+            statuses.append(error.status)
+    assert statuses == [204] * 5 + [429]
 
 
 async def test_reset_mails_from_one_address_are_limited(client, outbox):
@@ -376,7 +579,7 @@ async def test_email_change_mails_per_account_are_capped(client, outbox):
     answers = []
     for n in range(4):
         try:
-            await client.request_email_change(new_email(f"cap{n}"), token=session.token)
+            await client.request_email_change(new_email(f"cap{n}"), token=session.token, client_ip=next_client_ip())
             answers.append(204)
         except ClientResponseError as error:
             answers.append(error.status)

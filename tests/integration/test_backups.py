@@ -128,3 +128,56 @@ def test_a_restore_refuses_what_is_no_pocketbase_backup(tmp_path: Path) -> None:
         assert not (tmp_path / "pb_data").exists() and not (tmp_path / "evil").exists()
     with pytest.raises(BackupError, match="no backup file"):
         backups.restore(tmp_path / "missing.zip", tmp_path / "pb_data", free_port())
+
+
+def test_a_backup_leaves_out_the_sites_secrets_in_the_data_folder(tmp_path: Path) -> None:
+    """Issue 49, finding 7: archives held the indexer's superuser password, pocketbase.log (the
+    superuser-installer link) and the development outbox (mails with reset links)."""
+    import zipfile
+
+    data_dir = tmp_path / "pb_data"
+    server = _server(data_dir, data_dir / "pocketbase.log")  # where the site writes it
+    server.start()
+    try:
+        server.upsert_superuser(SUPERUSER_EMAIL, SUPERUSER_PASSWORD)
+        (data_dir / ".paper-indexer-password").write_text("indexer-secret")
+        (data_dir / "outbox" / "new").mkdir(parents=True)
+        (data_dir / "outbox" / "new" / "1.mail").write_text("reset link")
+        archive = backups.backup(data_dir, server.port)
+    finally:
+        server.stop()
+    with zipfile.ZipFile(archive) as zipped:
+        names = zipped.namelist()
+    assert "data.db" in names
+    left_in = [n for n in names if n.split("/")[0] in {".paper-indexer-password", "pocketbase.log", "outbox"}]
+    assert left_in == []
+
+
+async def test_the_indexers_credential_rotates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make rotate-indexer`: a new password in PocketBase and the file, the old one refused, and a
+    running indexer signs in with the new one."""
+    from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+    from student_portal.search import credential
+
+    data_dir = tmp_path / "pb_data"
+    server = _server(data_dir, tmp_path / "pb.log")
+    monkeypatch.setenv("POCKETBASE_DATA_DIR", str(data_dir))
+    monkeypatch.setenv("POCKETBASE_PORT", str(server.port))
+    monkeypatch.delenv("POCKETBASE_URL", raising=False)
+    monkeypatch.delenv("SEARCH_INDEXER_EMAIL", raising=False)
+    server.start()
+    try:
+        async with PocketBaseClient(server.url) as client:
+            held = credential.configured_credential(client)
+            assert held is not None
+            old = (data_dir / credential.SECRET_FILE).read_text()
+            await held.token()
+            assert credential.main(["rotate"]) == 0
+            new = (data_dir / credential.SECRET_FILE).read_text()
+            assert new != old and oct((data_dir / credential.SECRET_FILE).stat().st_mode & 0o777) == "0o600"
+            with pytest.raises(ClientResponseError):
+                await client.auth_superuser(credential.INDEXER_EMAIL, old)
+            assert await client.auth_superuser(credential.INDEXER_EMAIL, new)
+            assert await held.checked_token()  # the running indexer follows
+    finally:
+        server.stop()

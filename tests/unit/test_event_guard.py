@@ -124,3 +124,48 @@ def test_a_closed_socket_leaves_no_entry_behind(monkeypatch: pytest.MonkeyPatch)
 
     asyncio.run(connect_send_close())
     assert event_guard._active == {"with-tab"} and len(event_guard._limits[0]._connections) == 1
+
+
+def test_ipv6_visitors_share_their_64s_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 49, finding 5: twelve addresses of one /64 each had a fresh allowance."""
+    import asyncio
+
+    from student_portal import reflex_internals
+
+    monkeypatch.setattr(event_guard, "_limits", [EventLimits(connection=(5, 0.0), address=(12, 0.0))])
+    monkeypatch.setattr(event_guard, "_active", set())
+    addresses = {f"tab{n}": f"2001:db8:49:1::{n + 1:x}" for n in range(12)} | {"other": "2001:db8:49:2::1"}
+    monkeypatch.setattr(reflex_internals, "connection_address", lambda namespace, sid: addresses[sid])
+    monkeypatch.setattr(event_guard.reflex_internals, "connection_address", lambda namespace, sid: addresses[sid])
+
+    async def send() -> list[bool]:
+        admitted = []
+        for sid in [s for s in addresses if s != "other"]:
+            admitted.append(await event_guard.admit(None, sid, {"name": "x.y", "payload": {}}) is not None)
+            admitted.append(await event_guard.admit(None, sid, {"name": "x.y", "payload": {}}) is not None)
+        admitted.append(await event_guard.admit(None, "other", {"name": "x.y", "payload": {}}) is not None)
+        return admitted
+
+    admitted = asyncio.run(send())
+    assert admitted[:-1].count(True) == 12  # the /64's 12, not 2 x 12
+    assert admitted[-1]  # the next /64 is another visitor
+
+
+@pytest.mark.parametrize(
+    "address, counted",
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        (" 203.0.113.7 ", "203.0.113.7"),
+        ("2001:db8:49:1:aaaa:bbbb:cccc:dddd", "2001:db8:49:1::"),
+        ("2001:db8:49:1::1", "2001:db8:49:1::"),
+        ("::ffff:198.51.100.4", "198.51.100.4"),
+        ("::1", "::"),
+        ("not an address", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_a_visitor_is_counted_by_their_ipv4_address_or_ipv6_64(address, counted) -> None:
+    from student_portal.utils.visitors import visitor_address
+
+    assert visitor_address(address) == counted

@@ -51,3 +51,46 @@ def test_a_huge_file_is_cut_at_max_pages(monkeypatch):
     assert found.pages == ("page 0", "page 1")
     assert found.total_pages == 5
     assert MAX_PAGES >= 100  # the real limit: a paper or a note is never cut
+
+
+# --- issue 49 (suspected): the extraction process had a time limit and no memory limit -------
+
+
+def _peak_and_limit() -> tuple[int, int]:
+    import resource
+    from pathlib import Path
+
+    status = Path("/proc/self/status").read_text()
+    peak = int(status.split("VmPeak:")[1].split()[0]) * 1024
+    return peak, resource.getrlimit(resource.RLIMIT_AS)[0]
+
+
+def _memory_bomb(data: bytes) -> None:
+    """Stands in for a PDF whose extraction would take all the memory it is given."""
+    hoard = []
+    while True:
+        hoard.append(bytearray(64 * 1024 * 1024))
+
+
+async def test_the_extraction_process_has_a_memory_limit(monkeypatch):
+    import asyncio
+
+    from student_portal.search import extraction_process
+    from student_portal.search.extraction_process import EXTRACT_MEMORY_BYTES, Extractor
+
+    extractor = Extractor(timeout=60)
+    try:
+        pages = await extractor(make_pdf([Page("Question 1 is about atoms.")]))
+        assert "atoms" in pages.pages[0]
+        loop = asyncio.get_running_loop()
+        peak, limit = await loop.run_in_executor(extractor._executor(), _peak_and_limit)
+        assert limit == EXTRACT_MEMORY_BYTES
+        assert peak < EXTRACT_MEMORY_BYTES // 2  # room for a real paper under the limit
+        monkeypatch.setattr(extraction_process, "extract_pages", _memory_bomb)
+        with pytest.raises(ExtractionError, match="MemoryError"):
+            await extractor(b"%PDF-bomb")
+        monkeypatch.undo()
+        again = await extractor(make_pdf([Page("Question 7: a projectile.")]))  # a fresh process
+        assert "projectile" in again.pages[0]
+    finally:
+        extractor.close(kill=True)

@@ -125,3 +125,40 @@ def test_an_index_of_another_version_is_refused_and_made_anew_by_the_indexer(tmp
         PageIndex(tmp_path / "i")
     again = open_for_writing(tmp_path / "i")
     assert _found(again, "fired") == [] and again.files() == {}
+
+
+# --- issue 49, finding 2: snippets in time linear in the page, matched spans capped -----------
+
+
+def test_a_page_of_one_word_repeated_has_its_matched_spans_capped():
+    from student_portal.search.snippets import MAX_MATCHED_SPANS, matched_spans
+
+    text = "x " * 10_000  # the issue's 20,000-character page, searched for "x"
+    assert len(matched_spans(text, ["x"])) == MAX_MATCHED_SPANS
+    parts = snippet(text, ["x"])
+    assert sum(len(p.text) for p in parts if p.text != "…") <= 160
+    assert any(p.marked for p in parts)
+
+
+def test_the_densest_window_is_the_one_the_plain_definition_gives():
+    """densest_start (one pass) against the definition: the window starting at a match that
+    holds the most matches, the first on a tie."""
+    import random
+
+    from student_portal.search.snippets import densest_start
+
+    chance = random.Random(49)
+    for _ in range(300):
+        spans, at = [], 0
+        for _ in range(chance.randint(1, 40)):
+            at += chance.randint(1, 60)
+            length = chance.randint(1, 200 if chance.random() < 0.05 else 12)
+            spans.append((at, at + length))
+            at += length
+        width = chance.choice([20, 80, 160])
+        best_start, best_count = spans[0][0], 0
+        for i, (start, _) in enumerate(spans):
+            count = sum(1 for s, e in spans[i:] if e <= start + width)
+            if count > best_count:
+                best_start, best_count = start, count
+        assert densest_start(spans, width) == best_start

@@ -66,3 +66,42 @@ def test_papers_beyond_those_read_still_count_once():
     numbers = {paper_number(i) for i in ("p1", "p2", "p3")}  # p2, p3 matched but were not read
     (group,) = with_pages(titles, PageResults([hit], ("x",), {Kind.PAPERS: numbers}), 10)
     assert group.total == 4  # t1, p1 (both ways, once), p2, p3
+
+
+# --- issue 49, finding 2: one search stalled a worker's event loop for seconds ----------------
+
+
+async def test_the_shown_pages_snippets_are_made_off_the_event_loop(monkeypatch):
+    """While the merge runs (here a stand-in that takes 0.2 s without the GIL), the event loop
+    goes on serving others: the ticker below runs meanwhile."""
+    import asyncio
+    import threading
+    import time
+
+    from student_portal.state import search as search_state
+
+    where: list[int] = []
+
+    def slow_merge(titles, pages, per_kind):
+        where.append(threading.get_ident())
+        time.sleep(0.2)
+        return with_pages(titles, pages, per_kind)
+
+    monkeypatch.setattr(search_state, "with_pages", slow_merge)
+    ticks = 0
+
+    async def ticker():
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    page = PageHit(_paper("p1", "Physics 2019"), 3, "x " * 10_000, 1.0)
+    running = asyncio.create_task(ticker())
+    await asyncio.sleep(0)
+    before = ticks
+    (group,) = await search_state.shown_groups([], _results([page], ("x",)), 10)
+    running.cancel()
+    assert where and where[0] != threading.get_ident()
+    assert ticks - before > 10  # the loop was free while the snippet was made
+    assert group.hits[0].page == 3
