@@ -39,7 +39,9 @@ def test_a_good_file_is_loaded_and_a_second_load_updates_it(
     pocketbase: EmbeddedPocketBase, anon: httpx.Client, tmp_path: Path, clean_years
 ) -> None:
     path = tmp_path / "stats.csv"
-    path.write_text("year,stream,subject,mean,sd\n2031,Physical Science,Physics,41.5,19.8\n2031,commerce,Accounting,47,21\n")
+    path.write_text(
+        "year,stream,subject,mean,sd\n2031,Physical Science,Physics,41.5,19.8\n2031,commerce,Accounting,47,21\n"
+    )
     checked, counts = _load(pocketbase, path)
     assert checked.ok and counts == {"created": 2, "updated": 0}
     stored = {r["subject"]: r for r in _records(anon, "Exam_Statistics", 2031)}  # public to read
@@ -81,13 +83,16 @@ def test_pocketbase_saves_the_rows_in_one_transaction(
         b"year,course,university,district,cutoff\n2033,Medicine,UoC,Colombo,1.9\n2033,Law,UoC,Colombo,1.5\n"
     )
     checked.rows.append({"year": 2033, "course": "Arts", "university": "UoC", "district": "Colombo", "cutoff": 9})
-    with pytest.raises(import_data.RefusedError, match="row 4 of the file.*cutoff.*nothing was loaded"):
+    with pytest.raises(import_data.RefusedError, match=r"row 4 of the file.*cutoff.*nothing was loaded"):
         import_data.send(admin, checked)
     assert _records(anon, "Cut_Offs", 2033) == []
 
 
 def test_only_a_superuser_may_load_figures(anon: httpx.Client, as_role) -> None:
-    body = {"kind": "cutoffs", "rows": [{"year": 2033, "course": "X", "university": "Y", "district": "Colombo", "cutoff": 1}]}
+    body = {
+        "kind": "cutoffs",
+        "rows": [{"year": 2033, "course": "X", "university": "Y", "district": "Colombo", "cutoff": 1}],
+    }
     assert anon.post(import_data.ENDPOINT, json=body).status_code == 401
     assert as_role("full").post(import_data.ENDPOINT, json=body).status_code in (401, 403)
     assert _records(anon, "Cut_Offs", 2033) == []

@@ -17,17 +17,33 @@ def _bad(text: str, encoding: str = "utf-8") -> list[tuple[int, str]]:
 
 def test_a_good_statistics_file_is_read_with_its_keys():
     checked = check_csv(
-        ("\ufeff" + STATS_HEADER + "2025,Physical Science,Physics,41.5,19.8\n2025,commerce,Accounting,47,21\n\n").encode()
+        (
+            "\ufeff" + STATS_HEADER + "2025,Physical Science,Physics,41.5,19.8\n2025,commerce,Accounting,47,21\n\n"
+        ).encode()
     )
     assert checked.ok and checked.kind == "statistics"
-    assert checked.rows[0] == {"year": 2025, "stream": "physical_science", "subject": "Physics", "mean": 41.5, "sd": 19.8}
+    assert checked.rows[0] == {
+        "year": 2025,
+        "stream": "physical_science",
+        "subject": "Physics",
+        "mean": 41.5,
+        "sd": 19.8,
+    }
 
 
 def test_a_good_cut_offs_file_in_another_column_order_is_read():
-    checked = check_csv(b"district,year,cutoff,course,university\nnuwara eliya,2025,-0.1234,Arts,University of Kelaniya\n")
+    checked = check_csv(
+        b"district,year,cutoff,course,university\nnuwara eliya,2025,-0.1234,Arts,University of Kelaniya\n"
+    )
     assert checked.ok and checked.kind == "cutoffs"
     assert checked.rows == [
-        {"year": 2025, "course": "Arts", "university": "University of Kelaniya", "district": "Nuwara Eliya", "cutoff": -0.1234}
+        {
+            "year": 2025,
+            "course": "Arts",
+            "university": "University of Kelaniya",
+            "district": "Nuwara Eliya",
+            "cutoff": -0.1234,
+        }
     ]
 
 
