@@ -165,7 +165,7 @@ def cut_offs() -> rx.Component:
             loading_message(Text.LOADING),
             rx.cond(
                 CutOffsState.failed,
-                error_message(gettext("The cut-offs could not be loaded. Please try again later.")),
+                error_message(Text.CUT_OFFS_FAILED),
                 _results(),
             ),
         ),

@@ -177,7 +177,7 @@ def z_score() -> rx.Component:
             loading_message(Text.LOADING),
             rx.cond(
                 ZScoreState.failed,
-                error_message(gettext("The exam figures could not be loaded. Please try again later.")),
+                error_message(Text.EXAM_FIGURES_FAILED),
                 rx.cond(ZScoreState.streams, _form(), empty_message(gettext("No exam figures are published yet."))),
             ),
         ),
