@@ -16,6 +16,10 @@ from student_portal.i18n.texts import Text
 from student_portal.state.zscore import SubjectRow, ZScoreState
 
 TITLE = N_("Z-score estimator")
+ESTIMATE = N_(
+    "This is an estimate: it uses the figures of the year you choose. The official Z-scores "
+    "for your exam are known only after its results, from that year's figures."
+)
 _CONTROL = (
     "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 "
     "focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
@@ -165,12 +169,7 @@ def z_score() -> rx.Component:
             gettext(TITLE),
             gettext("Enter the marks you expect in your three subjects to estimate your Z-score."),
         ),
-        estimate_notice(
-            gettext(
-                "This is an estimate: it uses the figures of the year you choose. The official Z-scores "
-                "for your exam are known only after its results, from that year's figures."
-            )
-        ),
+        estimate_notice(gettext(ESTIMATE)),
         sample_notice(ZScoreState.sample),
         rx.cond(
             ZScoreState.loading,
