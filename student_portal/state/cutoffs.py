@@ -30,6 +30,7 @@ from student_portal.state.live import live
 from student_portal.utils.query import bounded_text, query_text
 
 Z_MAX_CHARS = 12
+_DISTRICTS = frozenset(DISTRICTS)
 
 
 @dataclass
@@ -45,19 +46,31 @@ class CutOffRow:
     cutoff: float | None = None  # the latest year's, for marking (falls back to the year before)
 
 
+# A course at a university in one district: (course, university, latest year's cut-off, the year before's).
+Line = tuple[str, str, float | None, float | None]
+
+
 @dataclass(frozen=True)
 class CutOffsView(SharedView):
-    """Every district's rows for the latest year and the one before, sorted (read-only)."""
+    """Every district's courses for the latest year and the one before, sorted: made once per
+    version of the list and language for everyone (read-only). A district's rows are written
+    out (Babel's numbers) when its first visitor asks, then shared too: a year's full table is
+    thousands of rows, and most visitors look at one district."""
 
     latest: int  # 0 when there are no cut-offs
-    rows: dict[str, list[CutOffRow]]  # district -> its rows, highest latest cut-off first
+    lines: dict[str, list[Line]]  # district -> its courses, highest latest cut-off first
     sample: bool = False
     failed: bool = False
     LISTS: ClassVar[tuple[str, ...]] = (Collection.CUT_OFFS,)
 
+    def district_rows(self, district: str) -> list[CutOffRow]:
+        """The district's rows as the table shows them."""
+        lines = self.lines.get(district, [])
+        return self.filtered(("rows", district), lambda: [_row(n, line) for n, line in enumerate(lines)])
+
     def matching(self, district: str, query: str) -> list[CutOffRow]:
         """The district's rows whose course or university matches `query` (all for none)."""
-        rows = self.rows.get(district, [])
+        rows = self.district_rows(district)
         if not query.strip():
             return rows
         wanted = query_words(query)
@@ -70,15 +83,34 @@ class CutOffsView(SharedView):
             found = {hit.document.id for hit in hits}
             return [row for row in rows if row.id in found]
 
-        return self.filtered((district, wanted), search)
+        return self.filtered(("search", district, wanted), search)
 
 
 def _cutoff(value: float | None) -> str:
     return format_number(value, "0.0000") if value is not None else ""
 
 
+def _row(number: int, line: Line) -> CutOffRow:
+    course, university, now, before = line
+    return CutOffRow(
+        f"row-{number}", course, university, _cutoff(now), _cutoff(before), False, now if now is not None else before
+    )
+
+
+def _sort_key(line: Line) -> tuple[bool, float, float, str, str]:
+    course, university, now, before = line
+    # Highest latest cut-off first; courses without one that year last; then the year before.
+    return (
+        now is None,
+        -(now or 0.0),
+        -(before if before is not None else -99.0),
+        course.casefold(),
+        university.casefold(),
+    )
+
+
 def _table(records: list[CutOff]) -> CutOffsView:
-    years = {r.year for r in records if r.year and r.district in DISTRICTS and r.cutoff is not None}
+    years = {r.year for r in records if r.year and r.district in _DISTRICTS and r.cutoff is not None}
     if not years:
         return CutOffsView(0, {})
     latest = max(years)
@@ -86,34 +118,19 @@ def _table(records: list[CutOff]) -> CutOffsView:
     found: dict[tuple[str, str, str], list[float | None]] = {}
     sample = False
     for r in records:
-        if r.district not in DISTRICTS or r.cutoff is None or r.year not in (latest, latest - 1):
+        if r.district not in _DISTRICTS or r.cutoff is None or r.year not in (latest, latest - 1):
             continue
         course, university = r.course.strip(), r.university.strip()
         if not course:
             continue
         found.setdefault((r.district, course, university), [None, None])[0 if r.year == latest else 1] = r.cutoff
         sample = sample or r.sample
-    by_district: dict[str, list[tuple[str, str, float | None, float | None]]] = {}
+    lines: dict[str, list[Line]] = {}
     for (district, course, university), (now, before) in found.items():
-        by_district.setdefault(district, []).append((course, university, now, before))
-    rows: dict[str, list[CutOffRow]] = {}
-    for district, lines in by_district.items():
-        lines.sort(
-            key=lambda line: (
-                line[2] is None,
-                -(line[2] if line[2] is not None else 0.0),
-                -(line[3] if line[3] is not None else -99.0),
-                line[0].casefold(),
-                line[1].casefold(),
-            )
-        )
-        rows[district] = [
-            CutOffRow(
-                f"row-{n}", course, university, _cutoff(now), _cutoff(before), False, now if now is not None else before
-            )
-            for n, (course, university, now, before) in enumerate(lines)
-        ]
-    return CutOffsView(latest, rows, sample)
+        lines.setdefault(district, []).append((course, university, now, before))
+    for district_lines in lines.values():
+        district_lines.sort(key=_sort_key)
+    return CutOffsView(latest, lines, sample)
 
 
 def _record(record: CutOff) -> CutOff:
