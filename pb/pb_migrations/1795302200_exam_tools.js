@@ -11,6 +11,8 @@
 // Each key is unique (an import replaces a row's figures instead of adding a second one).
 // `sample` marks figures that are not official: the demo's, shown with a warning.
 //
+// Names have no length limit here (the CSV checks have one): what the admin UI lets through, the
+// pages show whole.
 // Streams and districts are fixed keys (the site translates their names); subjects, courses and
 // universities are shown as the content has them.
 
@@ -93,14 +95,14 @@ migrate((app) => {
   });
   app.save(common("Exam_Statistics", [
     { type: "select", name: "stream", required: true, maxSelect: 1, values: STREAMS },
-    { type: "text", name: "subject", required: true, max: 120 },
+    { type: "text", name: "subject", required: true },
     // A number field's "required" refuses 0: the mean may be 0 in principle, so it is not.
     { type: "number", name: "mean", min: 0, max: 100 },
     { type: "number", name: "sd", required: true, min: 0.01, max: 100 },
   ], ["CREATE UNIQUE INDEX idx_exam_statistics_key ON Exam_Statistics (year, stream, subject)"]));
   app.save(common("Cut_Offs", [
-    { type: "text", name: "course", required: true, max: 200 },
-    { type: "text", name: "university", required: true, max: 200 },
+    { type: "text", name: "course", required: true },
+    { type: "text", name: "university", required: true },
     { type: "select", name: "district", required: true, maxSelect: 1, values: DISTRICTS },
     // Not required: a cut-off of exactly 0 is a real one (required would refuse it).
     { type: "number", name: "cutoff", min: -5, max: 5 },

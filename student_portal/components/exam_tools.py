@@ -13,7 +13,7 @@ NOTICE = "rounded-lg border px-4 py-3 text-sm"
 
 def estimate_notice(text: str) -> rx.Component:
     """Says plainly that a figure is an estimate, not an official result."""
-    return rx.el.p(text, role="note", class_name=f"{NOTICE} border-amber-300 bg-amber-50 text-amber-900")
+    return rx.el.p(text, role="note", class_name=f"{NOTICE} border-amber-100 bg-amber-100 text-amber-900")
 
 
 def sample_notice(shown: rx.Var[bool]) -> rx.Component:

@@ -37,8 +37,8 @@ def _row(row: CutOffRow) -> rx.Component:
                     gettext("Within your Z-score"),
                     data_testid="reached",
                     class_name=(
-                        "mt-1 inline-flex items-center gap-1 rounded bg-green-100 px-2 py-0.5 text-sm font-medium "
-                        "text-green-900"
+                        "mt-1 inline-flex items-center gap-1 rounded border border-green-700 px-2 py-0.5 text-sm "
+                        "font-medium text-green-900"
                     ),
                 ),
                 rx.fragment(),
@@ -49,7 +49,7 @@ def _row(row: CutOffRow) -> rx.Component:
         rx.el.td(rx.cond(row.latest != "", row.latest, "–"), class_name=_NUMBER),
         rx.el.td(rx.cond(row.before != "", row.before, "–"), class_name=_NUMBER),
         data_testid="cut-off-row",
-        class_name=rx.cond(row.reached, "border-t border-slate-200 bg-green-50", "border-t border-slate-200"),
+        class_name=rx.cond(row.reached, "border-t border-slate-200 bg-green-100", "border-t border-slate-200"),
     )
 
 

@@ -63,7 +63,8 @@ def test_marks_to_z_score_to_the_courses_it_reaches_at_360_px(
 
     main.get_by_test_id("to-cut-offs").click()
     expect(page).to_have_url(re.compile(re.escape(in_language_path(routes.CUT_OFFS, language)) + r"/?\?z=1\.625$"))
-    expect(page.get_by_label(_words(language, "Your estimated Z-score"))).to_have_value(Z)
+    expect(page.get_by_role("heading", level=1)).to_have_text(_words(language, "University cut-offs"))
+    expect(page.get_by_role("textbox", name=_words(language, "Your estimated Z-score"))).to_have_value(Z)
     page.get_by_label(_words(language, "District")).select_option("Colombo")
     expect(page).to_have_url(re.compile(r"district=colombo&z=1\.625"))
     table = page.get_by_test_id("cut-offs-table")
