@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore reset-demo bench screenshots clean
+.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore import-exam-data reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -147,6 +147,12 @@ screenshots: install-test
 ## Nothing to compile by hand: the site compiles each .po with Babel when it starts.
 messages: install
 	$(BIN)/python -m student_portal.i18n.catalogs
+
+## import-exam-data: load a CSV file of exam statistics or cut-offs (FILE=...) into PocketBase, whole or
+## not at all: every bad row is named (row, column, why) and nothing is loaded (docs/content-managers.md)
+import-exam-data: install
+	@if [ -z "$(FILE)" ]; then echo "usage: make import-exam-data FILE=figures.csv"; exit 2; fi
+	@$(BIN)/python -m student_portal.exams.import_data "$(FILE)"
 
 ## admin: create or update a superuser for the PocketBase admin UI (EMAIL=... PASSWORD=...)
 admin: install

@@ -247,6 +247,9 @@ class Text:
     READ_NOT_ALLOWED = Message("Your account cannot open this document.")
     READ_LOADING = Message("Opening document...")
     DOCUMENT = Message("Document")
+    # The exam tools (/z-score, /cut-offs): their failure faces, which the fault tests expect.
+    EXAM_FIGURES_FAILED = Message("The exam figures could not be loaded. Please try again later.")
+    CUT_OFFS_FAILED = Message("The cut-offs could not be loaded. Please try again later.")
 
     @staticmethod
     def found_on_page(page: int) -> str:

@@ -2,6 +2,8 @@
 
 import reflex as rx
 
+from student_portal import routes
+from student_portal.components.exam_tools import exam_tools_links
 from student_portal.components.feedback import empty_message, list_faces, loading_message
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
@@ -17,6 +19,7 @@ def folders_page(level: Level) -> rx.Component:
             level_text("{level} resources", level),
             level_text("Past papers and notes for G.C.E. {level}, by folder.", level),
         ),
+        exam_tools_links() if level.key == routes.AL else rx.fragment(),
         page_slides(
             level.slides_slot,
             ResourceFoldersState.slides,

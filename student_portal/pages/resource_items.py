@@ -8,6 +8,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.documents import preview_dialog
+from student_portal.components.exam_tools import exam_tools_links
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
@@ -46,6 +47,7 @@ def items_page(level: Level) -> rx.Component:
             empty=empty_message(Text.NO_ITEMS_FOUND),
         ),
         show_more_button(FolderItemsState),
+        exam_tools_links() if level.key == routes.AL else rx.fragment(),
         preview_dialog(),
         class_name="flex flex-col gap-5",
     )

@@ -59,14 +59,15 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _serving(data_dir: Path, port: int) -> Iterator[EmbeddedPocketBase]:
-    """The PocketBase serving `data_dir`: the running one on `port`, else one started for now."""
+def serving(data_dir: Path, port: int) -> Iterator[EmbeddedPocketBase]:
+    """The PocketBase serving `data_dir`: the running one on `port`, else one started for now
+    (also for `make import-exam-data`: student_portal/exams/import_data.py)."""
     running = EmbeddedPocketBase(data_dir, port=port)
     if running.is_healthy():
         yield running
         return
     if not (data_dir / "data.db").exists():
-        raise BackupError(f"no PocketBase data in {data_dir}: nothing to back up")
+        raise BackupError(f"no PocketBase data in {data_dir}: start the site once first")
     with EmbeddedPocketBase(data_dir, port=_free_port()) as started:
         yield started
 
@@ -82,10 +83,10 @@ def _cli(server: EmbeddedPocketBase, *args: str) -> None:
 
 
 @contextlib.contextmanager
-def _one_time_superuser(server: EmbeddedPocketBase) -> Iterator[httpx.Client]:
-    """A client signed in as a superuser that exists only for this `with` block."""
+def one_time_superuser(server: EmbeddedPocketBase, email: str = BACKUP_SUPERUSER) -> Iterator[httpx.Client]:
+    """A client signed in as a superuser (`email`) that exists only for this `with` block."""
     # Hex: a password starting with "-" would read as a flag to the CLI.
-    email, password = BACKUP_SUPERUSER, secrets.token_hex(24)
+    password = secrets.token_hex(24)
     _cli(server, "upsert", email, password)
     try:
         with httpx.Client(base_url=server.url, timeout=REQUEST_TIMEOUT_S) as http:
@@ -93,7 +94,7 @@ def _one_time_superuser(server: EmbeddedPocketBase) -> Iterator[httpx.Client]:
                 "/api/collections/_superusers/auth-with-password", json={"identity": email, "password": password}
             )
             if signed_in.status_code != 200:
-                raise BackupError(f"PocketBase refused the backup's superuser ({signed_in.status_code})")
+                raise BackupError(f"PocketBase refused the one-time superuser ({signed_in.status_code})")
             http.headers["Authorization"] = signed_in.json()["token"]
             yield http
     finally:
@@ -104,7 +105,7 @@ def backup(data_dir: Path | None = None, port: int | None = None) -> Path:
     """Make a backup of the data folder now; the archive's path."""
     data_dir = (data_dir or data_dir_from_env()).resolve()
     name = datetime.now(UTC).strftime("manual_%Y%m%d_%H%M%S.zip")
-    with _serving(data_dir, port or port_from_env()) as server, _one_time_superuser(server) as http:
+    with serving(data_dir, port or port_from_env()) as server, one_time_superuser(server) as http:
         made = http.post("/api/backups", json={"name": name})
         if made.status_code != 204:
             raise BackupError(f"PocketBase could not make the backup ({made.status_code}): {made.text[:200]}")

@@ -298,6 +298,28 @@ class AccessRequest(Record):
     access: Keyword = ""
 
 
+class ExamStatistic(Record):
+    """A subject's published figures for one year and stream (the Z-score estimator's)."""
+
+    year: PositiveInt = None
+    stream: FirstText = ""  # a key of student_portal.exams.figures.STREAMS
+    subject: Text = ""
+    mean: Number = None
+    sd: Number = None  # standard deviation
+    sample: Flag = False  # demo figures, not the official ones
+
+
+class CutOff(Record):
+    """A course's cut-off Z-score at one university, for one year and district."""
+
+    year: PositiveInt = None
+    course: Text = ""
+    university: Text = ""
+    district: FirstText = ""  # one of student_portal.exams.figures.DISTRICTS
+    cutoff: Number = None
+    sample: Flag = False
+
+
 RecordT = TypeVar("RecordT", bound=Record)
 
 # (model name, reason) pairs already reported: a bad record seen on every refresh is logged
@@ -389,6 +411,8 @@ class Collection:
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
+    EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)
+    CUT_OFFS: Final = public("Cut_Offs", CutOff, sort="-year")  # /cut-offs
 
 
 def parse_records(model: type[RecordT], items: Iterable[Any]) -> list[RecordT]:

@@ -34,6 +34,10 @@ SAVED: Final = "/saved"  # the signed-in visitor's saved items
 SIGN_UP: Final = "/sign-up"
 FORGOT_PASSWORD: Final = "/forgot-password"
 ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
+# The exam tools: a Z-score estimate, and the university cut-offs of one district
+# (/cut-offs?district=colombo&z=1.625&q=medicine: a shareable view).
+Z_SCORE: Final = "/z-score"
+CUT_OFFS: Final = "/cut-offs"
 
 # A paper or note in the PDF viewer at a page, its words marked: /read?c=<collection>&id=<record>&page=3&q=...
 READ: Final = "/read"
@@ -116,6 +120,13 @@ def read(collection: str, record_id: str, page: int = 0, words: str = "") -> str
     """/read?c=...&id=...&page=...&q=...: a document open in the viewer (a shareable address)."""
     params = {"c": collection, "id": record_id, "page": str(page) if page > 0 else "", "q": words}
     return f"{READ}?{urlencode({k: v for k, v in params.items() if v}, quote_via=quote)}"
+
+
+def cut_offs(district: str = "", z: str = "", query: str = "") -> str:
+    """/cut-offs?district=...&z=...&q=...: one district's cut-offs, those within `z` marked."""
+    params = {"district": district, "z": z, "q": query}
+    kept = {key: value for key, value in params.items() if value}
+    return f"{CUT_OFFS}?{urlencode(kept, quote_via=quote)}" if kept else CUT_OFFS
 
 
 def level_folders(level: str) -> str:

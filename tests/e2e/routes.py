@@ -85,6 +85,10 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.RESET_PASSWORD: Traits(content=False),
     site.CONFIRM_EMAIL: Traits(content=False),
     site.ACCOUNT: Traits(signed_in=True, content=False),
+    site.Z_SCORE: Traits(),
+    # One district's table with an estimated Z-score marking some of it (the demo's and the
+    # hostile data set's first cut-offs are in Colombo).
+    site.CUT_OFFS: Traits(query="?district=colombo&z=1.5"),
 }
 
 # A route's argument -> the id key its template uses (DEMO_IDS, a test's own ids).

@@ -93,6 +93,8 @@ FACES: dict[str, Face] = {
     "/reset-password/expired-token": STATIC,
     "/confirm-email/expired-token": STATIC,
     "/account": STATIC,
+    "/z-score": Face((Text.EXAM_FIGURES_FAILED,), absent="[data-testid=subject-fieldset]"),
+    "/cut-offs?district=colombo&z=1.5": Face((Text.CUT_OFFS_FAILED,), absent="[data-testid=cut-off-row]"),
 }
 
 # One page of each family, for the faults that behave alike on all of them.
