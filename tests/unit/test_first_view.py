@@ -12,6 +12,7 @@ import pytest
 from reflex.istate.data import RouterData
 from starlette.responses import HTMLResponse
 
+import student_portal.pages  # noqa: F401  every page registered: sharing's page_at reads them (alone, this file saw 404s)
 from student_portal.pocketbase import Collection
 from student_portal.sharing import content, first_view
 from student_portal.sharing.server import with_sharing
