@@ -157,6 +157,18 @@ class Settings(BaseSettings):
         True,
         "limit the websocket events of one visitor address (off only for load tests whose visitors share one address)",
     )
+    dev_langs: str = _var(
+        "",
+        "`make dev` only (`LANGS=en`): the languages whose pages it compiles, space- or comma-separated"
+        " (`en si ta`); a production build always has all three",
+        shown="all three",
+    )
+    dev_pages: str = _var(
+        "",
+        "`make dev` only (`PAGES=/jobs`): the pages it compiles (English routes as declared, space- or"
+        " comma-separated); every other address shows the site's 404 page",
+        shown="every page",
+    )
     site_build_id: str | None = _var(
         None,
         'the build\'s name in every page (`<meta name="build">`), to see a deploy took over',

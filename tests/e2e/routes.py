@@ -12,6 +12,7 @@ set a test runs against (`demo_ids`, or a test's own PocketBase).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Final
 
@@ -118,9 +119,28 @@ def _visit_order() -> dict[str, Traits]:
     return listed | {route: Traits() for route in registered if route not in listed}
 
 
-ALL_ROUTES: tuple[Route, ...] = tuple(
+EVERY_ROUTE: tuple[Route, ...] = tuple(
     Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view, "[" in route)
     for route, traits in _visit_order().items()
+)
+
+
+def checked_pages() -> tuple[str, ...]:
+    """The routes `make check-page PAGES="/x /y"` checks (CHECK_PAGES, as declared: /news/[news_id]),
+    or () for every page."""
+    wanted = tuple(os.environ.get("CHECK_PAGES", "").replace(",", " ").split())
+    registered = {page.route for page in site_pages()}
+    unknown = [route for route in wanted if route not in registered]
+    if unknown:
+        raise LookupError(f"CHECK_PAGES: no page declared at {', '.join(unknown)} (routes as declared: /jobs, /)")
+    return wanted
+
+
+# The routes the suites visit: every page, or under `make check-page` those it checks.
+ALL_ROUTES: tuple[Route, ...] = (
+    tuple(route for route in EVERY_ROUTE if route.template.split("?")[0] in {template(r) for r in checked_pages()})
+    if checked_pages()
+    else EVERY_ROUTE
 )
 PUBLIC_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if not route.signed_in)
 SIGNED_IN_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if route.signed_in)
@@ -147,7 +167,8 @@ LANGUAGE_SAMPLE: tuple[Route, ...] = tuple(
     _in_language(route, language)
     for language in (Language.SI, Language.TA)
     for route in ALL_ROUTES
-    if route.template in {template(r) for r in LANGUAGE_SAMPLE_ROUTES}
+    # Under make check-page, the checked pages are the sample.
+    if checked_pages() or route.template in {template(r) for r in LANGUAGE_SAMPLE_ROUTES}
 )
 
 # The demo seed's ids (pb/pb_migrations/*_seed_demo.js).
