@@ -100,10 +100,11 @@ pages: install
 	$(BIN)/python -m student_portal.build.page_check $(PAGES)
 
 ## check-page: for just PAGES (e.g. make check-page PAGES="/workshops", routes as declared), every check the
-## full suite makes of every page, against one build of those pages (plus /login and the 404 page): the page
-## check, the guards that name what a new page is missing (tests/e2e/routes.py, FACES, the catalogs), then
-## fit at every width and language, faces with PocketBase down, accessibility, headings and titles in each
-## language, security headers, hostile and odd records, its address with and without the slash.
+## full suite makes of every page, against one build of those pages (plus /, /saved and /login, which the
+## service worker and the sign-in need, and the 404 page): the page check, the guards that name what a new
+## page is missing (tests/e2e/routes.py, FACES, the catalogs), then fit at every width and language, faces
+## with PocketBase down, accessibility, headings and titles in each language, security headers, hostile and
+## odd records, its address with and without the slash.
 CHECK_PAGE_TESTS := \
 	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_out \
 	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_in \
@@ -121,11 +122,11 @@ check-page: install-test
 # The page built in three languages and the guards, while the browser run builds the site.
 check-page-guards:
 	$(BIN)/python -m student_portal.build.page_check $(PAGES)
-	CHECK_PAGES="$(PAGES)" $(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/test_e2e_routes.py tests/unit/test_catalogs.py
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/test_e2e_routes.py tests/unit/test_catalogs.py
 
 # Its own web folder (a make dev beside it keeps .web) and one site: no xdist, one build.
 check-page-browser:
-	CHECK_PAGES="$(PAGES)" DEV_PAGES="$(PAGES) /login" REFLEX_WEB_WORKDIR=.web-check REFLEX_STATES_WORKDIR=.states-check \
+	CHECK_PAGES="$(PAGES)" DEV_PAGES="$(PAGES) / /saved /login" REFLEX_WEB_WORKDIR=.web-check REFLEX_STATES_WORKDIR=.states-check \
 	  $(BIN)/python -m pytest -q -p no:asyncio -p no:cacheprovider --timeout=900 $(CHECK_PAGE_TESTS)
 
 ## test: install what tests need (Chromium included), check the pages, lint and run every test.

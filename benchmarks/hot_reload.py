@@ -102,7 +102,7 @@ def measure(url: str, samples: int, state: bool) -> list[float]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page()
-        page.goto(url + route)
+        page.goto(url + route, timeout=600_000)
         page.get_by_role("heading", level=1).first.wait_for(timeout=600_000)
         try:
             for n in range(samples):

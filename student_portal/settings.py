@@ -159,14 +159,14 @@ class Settings(BaseSettings):
     )
     dev_langs: str = _var(
         "",
-        "`make dev` only (`LANGS=en`): the languages whose pages it compiles, space- or comma-separated"
-        " (`en si ta`); a production build always has all three",
+        "only these languages' pages are compiled, space- or comma-separated (`en si ta`): `make dev` sets"
+        " it (`LANGS=en` by default); never on a server (`make run` clears it)",
         shown="all three",
     )
     dev_pages: str = _var(
         "",
-        "`make dev` only (`PAGES=/jobs`): the pages it compiles (English routes as declared, space- or"
-        " comma-separated); every other address shows the site's 404 page",
+        "only these pages are compiled (English routes as declared, space- or comma-separated), every other"
+        " address showing the 404 page: `make dev PAGES=/jobs` and `make check-page` set it; never on a server",
         shown="every page",
     )
     site_build_id: str | None = _var(

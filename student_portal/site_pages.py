@@ -172,6 +172,7 @@ def add_pages(app: rx.App) -> None:
     values = settings()
     languages, routes = dev_selection(values.dev_langs, values.dev_pages)
     if routes or len(languages) < len(LANGUAGES):
+        reflex_internals.keep_frontend_packages()
         print(
             f"Compiling {len(routes) or 'every'} page(s) in {', '.join(language.value for language in languages)} only"
             " (DEV_PAGES, DEV_LANGS): other addresses show the 404 page"

@@ -75,11 +75,16 @@ def face_of(page: SitePage) -> PageFace:
     return PageFace(tuple(dict.fromkeys(alerts)), tuple(dict.fromkeys(cards)))
 
 
-@functools.cache
-def page_face(template: str) -> PageFace:
-    """The face of the page at a test template (/news/{news}), from its registered page."""
+def page_at_template(template: str) -> SitePage:
+    """The registered page a test template (/news/{news}, /search?q=x) visits."""
     by_template = {routes.template(page.route): page for page in site_pages()}
     page = by_template.get(template.split("?", 1)[0])
     if page is None:
         raise LookupError(f"{template}: no registered page (tests/e2e/routes.py lists them)")
-    return face_of(page)
+    return page
+
+
+@functools.cache
+def page_face(template: str) -> PageFace:
+    """The face of the page at a test template, from its registered page."""
+    return face_of(page_at_template(template))

@@ -108,7 +108,11 @@ _ID_KEYS = {
 def template(route: str) -> str:
     """A registered route as a test template: /news/[news_id] -> /news/{news}."""
     if "[" in route and route not in _ID_KEYS:
-        raise LookupError(f"{route}: add the id key of its argument to tests/e2e/routes.py _ID_KEYS")
+        raise LookupError(
+            f"{route}: a page with an argument needs the address the suites visit: add it to _ID_KEYS in "
+            f'tests/e2e/routes.py (e.g. {route!r}: "/.../{{key}}", the key\'s demo id in DEMO_IDS), then run '
+            f"make check-page PAGES={route}"
+        )
     return _ID_KEYS.get(route, route).replace("%7B", "{").replace("%7D", "}")
 
 

@@ -32,7 +32,7 @@ from tests.e2e.page_checks import (
     sign_in_context,
     wait_for_content,
 )
-from tests.e2e.page_faces import page_face
+from tests.e2e.page_faces import page_at_template, page_face
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, EVERY_ROUTE, Route
 from tests.support.pocketbases import DEMO_PASSWORD, start_pocketbase
 
@@ -139,7 +139,7 @@ def face_of(template: str) -> Face:
             f"{template} shows several alerts of its own ({', '.join(map(repr, found.alerts))}): add the one a "
             f"PocketBase failure shows to FACES in tests/e2e/test_backend_faults.py, e.g. "
             f"{template!r}: Face((Text.X,), absent={found.absent!r}), then run "
-            f"make check-page PAGES={template.split('?')[0]}"
+            f"make check-page PAGES={page_at_template(template).route}"
         )
     return Face(found.alerts, absent=found.absent)
 
@@ -155,7 +155,18 @@ def _visit(browser: Browser, base_url: str, client_ip: str, route: Route, demo_p
 def _expect_face_after_arrival(page: Page, base_url: str, route: Route) -> PageWatch:
     watch = PageWatch(page)
     page.goto(base_url + route.path(DEMO_IDS))
-    face_of(route.template).expect_on(page)
+    face = face_of(route.template)
+    try:
+        face.expect_on(page)
+    except AssertionError as error:
+        if route.template in FACES:
+            raise
+        # The face was read from the page's code (page_faces.py): say where to write the right one.
+        raise AssertionError(
+            f"{route.template} with PocketBase down: expected {face} (read from its code). If the page "
+            f"shows something else on purpose, add its Face to FACES in tests/e2e/test_backend_faults.py; "
+            f"rerun with make check-page PAGES={page_at_template(route.template).route}\n{error}"
+        ) from error
     expect_no_crash_screen(page)
     return watch
 

@@ -27,8 +27,9 @@ TRANSLATED = [Language.SI, Language.TA]
 NOT_FOUND_PATH = "/no-such-page"
 # Every page with an address of its own, built as a page (a record's page is checked in its
 # language below; a mailed link's page, /verify/<token>, is built as a shell its script fills).
-FIXED_PAGES = [r.template for r in ALL_ROUTES if not r.argument and "?" not in r.template]
-FIXED_PAGES.remove(NOT_FOUND_PATH)
+FIXED_PAGES = [
+    r.template for r in ALL_ROUTES if not r.argument and "?" not in r.template and r.template != NOT_FOUND_PATH
+]
 
 
 # What a failure below asks for: the page's texts translated (docs/recipes.md, recipe 3).
