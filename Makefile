@@ -146,11 +146,12 @@ test: install-test
 	@$(MAKE) --no-print-directory -j4 --output-sync=target pages lint test-python test-browser
 
 # At a lower priority: the browser run is the one that sets how long `make test` takes.
+# Each run ends with its slowest tests and its time by file (tests/support/timings.py): where the minutes go.
 test-python:
-	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q
+	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q --durations=10
 
 test-browser:
-	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup --durations=15
 else
 test: install-test
 	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio --timeout=900)
