@@ -164,8 +164,9 @@ def _expect_face_after_arrival(page: Page, base_url: str, route: Route) -> PageW
         # The face was read from the page's code (page_faces.py): say where to write the right one.
         raise AssertionError(
             f"{route.template} with PocketBase down: expected {face} (read from its code). If the page "
-            f"shows something else on purpose, add its Face to FACES in tests/e2e/test_backend_faults.py; "
-            f"rerun with make check-page PAGES={page_at_template(route.template).route}\n{error}"
+            f"shows something else on purpose, add its Face to FACES in tests/e2e/test_backend_faults.py; if it "
+            f"is for signed-in visitors or shows no PocketBase content, its Traits to PAGE_TRAITS in "
+            f"tests/e2e/routes.py; rerun with make check-page PAGES={page_at_template(route.template).route}\n{error}"
         ) from error
     expect_no_crash_screen(page)
     return watch
