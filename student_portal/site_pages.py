@@ -173,8 +173,9 @@ def add_pages(app: rx.App) -> None:
     languages, routes = dev_selection(values.dev_langs, values.dev_pages)
     if routes or len(languages) < len(LANGUAGES):
         reflex_internals.keep_frontend_packages()
+        pages = f"{len(routes)} page{'s' if len(routes) > 1 else ''}" if routes else "every page"
         print(
-            f"Compiling {len(routes) or 'every'} page(s) in {', '.join(language.value for language in languages)} only"
+            f"Compiling {pages} in {', '.join(language.value for language in languages)} only"
             " (DEV_PAGES, DEV_LANGS): other addresses show the 404 page"
         )
     for page in _PAGES.values():
