@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore import-exam-data reset-demo bench screenshots clean
+.PHONY: run run-redis dev pages check-page check-page-guards check-page-browser test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore import-exam-data reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,14 +61,19 @@ redis:
 
 ## run: install, start the embedded PocketBase with demo content, serve the site on :$(PORT)
 run: install
-	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+	DEV_LANGS= DEV_PAGES= $(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 ## dev: `reflex run` in development (hot reload) with its own ports and PocketBase, e.g.
 ## make dev PORT=3001 BACKEND_PORT=8001 POCKETBASE_PORT=8091 POCKETBASE_DATA_DIR=pb_data_dev
-## (each optional; POCKETBASE_PORT and POCKETBASE_DATA_DIR reach the site as settings)
+## (each optional; POCKETBASE_PORT and POCKETBASE_DATA_DIR reach the site as settings).
+## Each saved edit recompiles the pages it serves: LANGS=en PAGES="/jobs /" for a few (seconds),
+## LANGS=all for every page in three languages (docs/recipes.md says what each costs).
+## A save under student_portal/ or assets/ reloads it; the tests, docs and PocketBase's data folder do not.
 BACKEND_PORT ?= 8000
+LANGS ?= en
 dev: install
-	$(BIN)/reflex run --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
+	DEV_LANGS="$(LANGS)" DEV_PAGES="$(PAGES)" REFLEX_HOT_RELOAD_OVERRIDE_PATHS="$(CURDIR)/student_portal:$(CURDIR)/assets" \
+	  $(BIN)/reflex run --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
 
 ## run-redis: the production layout on one machine: several workers sharing state in Redis.
 ## Uses REFLEX_REDIS_URL if set; otherwise starts redis-server on 127.0.0.1:$(REDIS_PORT)
@@ -87,12 +92,42 @@ run-redis: install
 	  fi; \
 	fi; \
 	echo "$$GRANIAN_WORKERS workers, state in Redis at $$REFLEX_REDIS_URL"; \
-	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+	DEV_LANGS= DEV_PAGES= $(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 ## pages: build every registered page in every language, without a frontend build (seconds);
 ## a broken page is named with Reflex's message. PAGES="/jobs /" for some of them.
 pages: install
 	$(BIN)/python -m student_portal.build.page_check $(PAGES)
+
+## check-page: for just PAGES (e.g. make check-page PAGES="/workshops", routes as declared), every check the
+## full suite makes of every page, against one build of those pages (plus /, /saved and /login, which the
+## service worker and the sign-in need, and the 404 page): the page check, the guards that name what a new
+## page is missing (tests/e2e/routes.py, FACES, the catalogs), then fit at every width and language, faces
+## with PocketBase down, accessibility, headings and titles in each language, security headers, hostile and
+## odd records, its address with and without the slash.
+CHECK_PAGE_TESTS := \
+	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_out \
+	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_in \
+	tests/e2e/test_backend_faults.py::test_pocketbase_down_every_page_shows_its_failure_face_within_5_s \
+	tests/e2e/test_accessibility.py::test_axe_and_the_content_security_policy_find_nothing_at_any_width_or_theme \
+	tests/e2e/test_languages.py::test_every_page_is_prerendered_with_its_headings_in_its_language \
+	tests/e2e/test_security_headers.py::test_every_route_carries_the_security_headers \
+	tests/e2e/test_hostile_content.py::test_no_payload_runs_or_reaches_the_dom_on_any_route \
+	tests/e2e/test_odd_records.py::test_every_route_renders_broken_records_without_a_crash \
+	tests/e2e/test_page_addresses.py::test_a_first_load_is_answered_at_once_with_and_without_the_slash
+check-page: install-test
+	@if [ -z "$(strip $(PAGES))" ]; then echo 'usage: make check-page PAGES="/workshops" (routes as declared)'; exit 2; fi
+	@$(MAKE) --no-print-directory -j2 --output-sync=target check-page-guards check-page-browser
+
+# The page built in three languages and the guards, while the browser run builds the site.
+check-page-guards:
+	$(BIN)/python -m student_portal.build.page_check $(PAGES)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit/test_e2e_routes.py tests/unit/test_catalogs.py
+
+# Its own web folder (a make dev beside it keeps .web) and one site: no xdist, one build.
+check-page-browser:
+	CHECK_PAGES="$(PAGES)" DEV_PAGES="$(PAGES) / /saved /login" REFLEX_WEB_WORKDIR=.web-check REFLEX_STATES_WORKDIR=.states-check \
+	  $(BIN)/python -m pytest -q -p no:asyncio -p no:cacheprovider --timeout=900 $(CHECK_PAGE_TESTS)
 
 ## test: install what tests need (Chromium included), check the pages, lint and run every test.
 ## One file or one test: make test T=tests/unit/test_records.py, T=tests/e2e/test_jobs.py::test_x
@@ -111,11 +146,12 @@ test: install-test
 	@$(MAKE) --no-print-directory -j4 --output-sync=target pages lint test-python test-browser
 
 # At a lower priority: the browser run is the one that sets how long `make test` takes.
+# Each run ends with its slowest tests and its time by file (tests/support/timings.py): where the minutes go.
 test-python:
-	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q
+	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q --durations=10
 
 test-browser:
-	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup --durations=15
 else
 test: install-test
 	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio --timeout=900)
@@ -177,4 +213,4 @@ reset-demo:
 	rm -rf pb_data
 
 clean:
-	rm -rf .web .states .web-gw* .states-gw* pb_data
+	rm -rf .web .states .web-gw* .states-gw* .web-check .states-check pb_data

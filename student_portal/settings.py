@@ -157,6 +157,18 @@ class Settings(BaseSettings):
         True,
         "limit the websocket events of one visitor address (off only for load tests whose visitors share one address)",
     )
+    dev_langs: str = _var(
+        "",
+        "only these languages' pages are compiled, space- or comma-separated (`en si ta`): `make dev` sets"
+        " it (`LANGS=en` by default); never on a server (`make run` clears it)",
+        shown="all three",
+    )
+    dev_pages: str = _var(
+        "",
+        "only these pages are compiled (English routes as declared, space- or comma-separated), every other"
+        " address showing the 404 page: `make dev PAGES=/jobs` and `make check-page` set it; never on a server",
+        shown="every page",
+    )
     site_build_id: str | None = _var(
         None,
         'the build\'s name in every page (`<meta name="build">`), to see a deploy took over',

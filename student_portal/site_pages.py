@@ -24,6 +24,7 @@ import reflex as rx
 from student_portal import reflex_internals
 from student_portal.i18n import gettext, in_language
 from student_portal.i18n.languages import LANGUAGES, Language, language_prefix
+from student_portal.settings import settings
 
 # A page's title or description: an English msgid (translated when read) or a function that
 # builds it in the current language (for texts with a part filled in, "{level} resources").
@@ -143,10 +144,47 @@ def registrations(page: SitePage) -> list[Registration]:
     return made
 
 
+def _listed(raw: str) -> list[str]:
+    return [item for item in raw.replace(",", " ").split() if item]
+
+
+def dev_selection(langs: str, pages: str) -> tuple[tuple[Language, ...], tuple[str, ...]]:
+    """The languages and pages `make dev LANGS=... PAGES=...` asks for (every one when unset):
+    Reflex recompiles every registered page on each saved edit, about 0.2 s a page here, so a
+    developer working on one page compiles it alone (docs/recipes.md). Raises ValueError naming
+    what is unknown."""
+    languages = tuple(LANGUAGES) if not langs.strip() or langs.strip() == "all" else ()
+    for value in () if languages else _listed(langs):
+        if value not in {language.value for language in LANGUAGES}:
+            raise ValueError(f"LANGS={langs!r}: {value!r} is not one of {', '.join(lang.value for lang in LANGUAGES)}")
+        languages += (Language(value),)
+    routes = () if not pages.strip() or pages.strip() == "all" else tuple(_listed(pages))
+    unknown = [route for route in routes if route not in _PAGES]
+    if unknown:
+        raise ValueError(f"PAGES={pages!r}: no page declared at {', '.join(unknown)} (routes as declared: /jobs, /)")
+    return languages, routes
+
+
 def add_pages(app: rx.App) -> None:
-    """Register every declared page with the app, once per language."""
+    """Register every declared page with the app, once per language; only the languages and pages
+    DEV_LANGS and DEV_PAGES name when they are set (`make dev LANGS=en PAGES=/jobs`, and the one
+    build of `make check-page`; `make run` clears both)."""
+    values = settings()
+    languages, routes = dev_selection(values.dev_langs, values.dev_pages)
+    if routes or len(languages) < len(LANGUAGES):
+        reflex_internals.keep_frontend_packages()
+        pages = f"{len(routes)} page{'s' if len(routes) > 1 else ''}" if routes else "every page"
+        print(
+            f"Compiling {pages} in {', '.join(language.value for language in languages)} only"
+            " (DEV_PAGES, DEV_LANGS): other addresses show the 404 page"
+        )
     for page in _PAGES.values():
+        # The 404 page stays: Reflex answers every address without a page with it.
+        if routes and page.route not in routes and page.route != NOT_FOUND:
+            continue
         for made in registrations(page):
+            if made.language not in languages:
+                continue
             app.add_page(
                 made.component,
                 route=made.route,

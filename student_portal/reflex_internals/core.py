@@ -115,6 +115,8 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     # (and BaseState._clean, checked where it is used: another module of ours has a _clean)
     "reflex.state:State": ("get_class_substate",),
     "reflex_base.constants.state": ("FIELD_MARKER",),
+    # What a compile of some pages asks npm for (keep_frontend_packages).
+    "reflex.utils.js_runtimes": ("install_frontend_packages", "_existing_web_package_sections"),
 }
 
 
@@ -158,6 +160,24 @@ def event_name(handler: Any) -> str:
 def is_prod_mode() -> bool:
     """Whether Reflex runs the production build (`reflex run --env prod`)."""
     return bool(resolve("reflex.utils.exec").is_prod_mode())
+
+
+def keep_frontend_packages() -> None:
+    """A compile of some pages only (make dev PAGES=..., make check-page) asks npm for those pages'
+    packages, and Reflex removes the others (the video player, the calendar, pdf.js) from
+    .web/package.json and the checkout's reflex.lock/: the next whole build adds them back, npm
+    each time, and the dev server restarted for it (a saved edit took a minute). Keep them."""
+    js_runtimes = resolve("reflex.utils.js_runtimes")
+    original = js_runtimes.install_frontend_packages
+    if getattr(original, "keeps_packages", False):
+        return
+
+    def install_frontend_packages(packages: set[str], config: Any) -> None:
+        installed, _development = js_runtimes._existing_web_package_sections()
+        original({*packages, *installed}, config)  # already there: npm leaves them as they are
+
+    install_frontend_packages.keeps_packages = True  # type: ignore[attr-defined]
+    patch(js_runtimes, "install_frontend_packages", install_frontend_packages)
 
 
 def name_page_module(page: Any, module: str) -> None:

@@ -29,6 +29,7 @@ from tests.support.backend_proxy import ERROR_RESPONSE, GARBAGE_RESPONSE, Backen
 from tests.support.pocketbases import SUPERUSER, start_pocketbase
 from tests.support.redis_server import RedisServer
 from tests.support.site import SITE_PORT, Site, SiteRunner, worker_build_env
+from tests.support.timings import pytest_terminal_summary  # noqa: F401 - time by file, at the end
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

@@ -12,6 +12,7 @@ set a test runs against (`demo_ids`, or a test's own PocketBase).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Final
 
@@ -107,7 +108,11 @@ _ID_KEYS = {
 def template(route: str) -> str:
     """A registered route as a test template: /news/[news_id] -> /news/{news}."""
     if "[" in route and route not in _ID_KEYS:
-        raise LookupError(f"{route}: add the id key of its argument to tests/e2e/routes.py _ID_KEYS")
+        raise LookupError(
+            f"{route}: a page with an argument needs the address the suites visit: add it to _ID_KEYS in "
+            f'tests/e2e/routes.py (e.g. {route!r}: "/.../{{key}}", the key\'s demo id in DEMO_IDS), then run '
+            f"make check-page PAGES={route}"
+        )
     return _ID_KEYS.get(route, route).replace("%7B", "{").replace("%7D", "}")
 
 
@@ -118,9 +123,28 @@ def _visit_order() -> dict[str, Traits]:
     return listed | {route: Traits() for route in registered if route not in listed}
 
 
-ALL_ROUTES: tuple[Route, ...] = tuple(
+EVERY_ROUTE: tuple[Route, ...] = tuple(
     Route(template(route) + traits.query, traits.signed_in, traits.content, traits.signed_out_view, "[" in route)
     for route, traits in _visit_order().items()
+)
+
+
+def checked_pages() -> tuple[str, ...]:
+    """The routes `make check-page PAGES="/x /y"` checks (CHECK_PAGES, as declared: /news/[news_id]),
+    or () for every page."""
+    wanted = tuple(os.environ.get("CHECK_PAGES", "").replace(",", " ").split())
+    registered = {page.route for page in site_pages()}
+    unknown = [route for route in wanted if route not in registered]
+    if unknown:
+        raise LookupError(f"CHECK_PAGES: no page declared at {', '.join(unknown)} (routes as declared: /jobs, /)")
+    return wanted
+
+
+# The routes the suites visit: every page, or under `make check-page` those it checks.
+ALL_ROUTES: tuple[Route, ...] = (
+    tuple(route for route in EVERY_ROUTE if route.template.split("?")[0] in {template(r) for r in checked_pages()})
+    if checked_pages()
+    else EVERY_ROUTE
 )
 PUBLIC_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if not route.signed_in)
 SIGNED_IN_ROUTES: tuple[Route, ...] = tuple(route for route in ALL_ROUTES if route.signed_in)
@@ -147,7 +171,8 @@ LANGUAGE_SAMPLE: tuple[Route, ...] = tuple(
     _in_language(route, language)
     for language in (Language.SI, Language.TA)
     for route in ALL_ROUTES
-    if route.template in {template(r) for r in LANGUAGE_SAMPLE_ROUTES}
+    # Under make check-page, the checked pages are the sample.
+    if checked_pages() or route.template in {template(r) for r in LANGUAGE_SAMPLE_ROUTES}
 )
 
 # The demo seed's ids (pb/pb_migrations/*_seed_demo.js).

@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from student_portal.pocketbase.embedded import MIGRATIONS_DIR, EmbeddedPocketBase
+from tests.support.timings import pytest_terminal_summary  # noqa: F401 - time by file, at the end
 
 SUPERUSER_EMAIL = "admin@test.lk"
 SUPERUSER_PASSWORD = "admin-pass-123"

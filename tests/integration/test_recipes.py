@@ -50,6 +50,8 @@ def test_the_recipe_makes_a_public_collection_with_demo_records_its_model_reads(
     workshops = [_workshop_model().model_validate(item) for item in items]
     assert [w.id for w in workshops] == ["workshop0000002", "workshop0000001"]  # -date: newest first
     assert all(w.title and w.host for w in workshops)
+    # The select's "A/L" and "O/L", as the model's Keyword reads them (the recipe says so).
+    assert [w.level for w in workshops] == ["o/l", "a/l"]
     assert workshops[1].image  # a file from pb/pb_seed, attached by the shared helper
 
 

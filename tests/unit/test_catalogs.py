@@ -3,6 +3,7 @@ message the code marks, each translated (not empty, not the English kept, not fu
 same {placeholders}."""
 
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -13,6 +14,7 @@ from student_portal.i18n.languages import Language
 
 TRANSLATED = (Language.SI, Language.TA)
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +37,19 @@ def test_the_code_marks_the_spec_texts(template):
     assert len(template) > 250
 
 
+def _what_to_do(language, count: int) -> str:
+    return (
+        f"run `make messages`, then translate {'this text' if count == 1 else f'these {count} texts'} in "
+        f"{po_path(language).relative_to(PROJECT_ROOT)} (an empty msgstr each; docs/recipes.md, recipe 3) and "
+        f"run `make test T=tests/unit/test_catalogs.py`. Until then the {language} pages also fail "
+        "tests/e2e/test_languages.py and test_layout.py (English left on the page)"
+    )
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_catalog_has_every_message(language, template):
     missing = sorted(map(str, template - set(_catalog(language))))
-    assert not missing, f"{language}: {len(missing)} messages missing (run make messages, then translate): {missing}"
+    assert not missing, f"{language}: {len(missing)} texts missing: {missing}\n{_what_to_do(language, len(missing))}"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -56,7 +67,10 @@ def test_every_message_is_translated(language, template):
         if any(_placeholders(s) != expected for s in strings):
             untranslated.append(key)
     untranslated = sorted(map(str, untranslated))
-    assert not untranslated, f"{language}: untranslated, fuzzy or with other placeholders: {untranslated}"
+    assert not untranslated, (
+        f"{language}: untranslated, fuzzy or with other placeholders: {untranslated}\n"
+        + _what_to_do(language, len(untranslated))
+    )
 
 
 def test_catalogs_compile_and_translate():

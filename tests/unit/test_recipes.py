@@ -37,6 +37,7 @@ def test_the_recipes_name_every_file_they_ask_for():
         "tests/unit/test_workshops.py",
         "tests/e2e/test_workshops.py",
         "student_portal/server/event_counts.py",
+        "student_portal/search/documents.py",
     } <= set(recipe_blocks())
 
 
@@ -47,10 +48,11 @@ def test_the_page_recipe_builds_in_every_language(applied):
 
 
 def test_the_page_recipes_unit_test_passes(applied):
-    (applied / "test_workshops.py").write_text(recipe_blocks()["tests/unit/test_workshops.py"])
+    block = recipe_blocks()["tests/unit/test_workshops.py"]
+    (applied / "test_workshops.py").write_text(block)
     result = _run(applied, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_workshops.py")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-    assert "1 passed" in result.stdout
+    assert f"{block.count('def test_')} passed" in result.stdout
 
 
 def test_the_middleware_recipe_counts_events():
@@ -60,3 +62,27 @@ def test_the_middleware_recipe_counts_events():
     for name in ("state.load", "state.load", "state.show_more"):
         assert asyncio.run(counter.preprocess(None, None, SimpleNamespace(name=name))) is None
     assert counter.counts == {"state.load": 2, "state.show_more": 1}
+
+
+def test_the_search_recipe_makes_a_result_of_a_workshop():
+    """Its document function, with the model of the collection recipe and the group it adds."""
+    from student_portal.pocketbase import records
+    from student_portal.search import documents
+
+    blocks = recipe_blocks()
+    models = dict(vars(records))
+    exec(blocks["student_portal/pocketbase/records.py"], models)
+    kinds = type("Kind", (documents.Kind,), {"WORKSHOPS": "workshops"})
+    namespace = {
+        **vars(documents),
+        "Kind": kinds,
+        "r": SimpleNamespace(Workshop=models["Workshop"]),
+        "routes": SimpleNamespace(WORKSHOPS="/workshops"),
+    }
+    exec(blocks["student_portal/search/documents.py"], namespace)
+    workshop = models["Workshop"].model_validate(
+        {"id": "w1", "title": "A/L ICT revision day", "host": "UoM", "level": "A/L", "date": "2026-12-12 04:30:00.000Z"}
+    )
+    found = namespace["workshop"](workshop)
+    assert (found.kind, found.title, found.href) == ("workshops", "A/L ICT revision day", "/workshops")
+    assert found.detail == "UoM · 2026-12-12" and "a/l" in found.text and found.when > 0
