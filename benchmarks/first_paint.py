@@ -157,7 +157,9 @@ class PageProxy:
                         self.send_header(name, headers[name])
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                # A visit closed once its paint was read: what was still coming is not needed.
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    self.wfile.write(body)
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -273,19 +275,11 @@ async def visit(browser, url: str, throttle: config.Throttle = config.SLOW_4G) -
         await cdp.send("Network.emulateNetworkConditions", throttle.network_conditions())
         await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle.cpu_slowdown})
         await browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-        await page.goto(url, wait_until="load", timeout=config.CONTENT_TIMEOUT_S * 1000)
-        # Read through the protocol only: nothing injected into the page while it paints.
-        for _ in range(int(config.CONTENT_TIMEOUT_S * 10)):
-            answer = await cdp.send(
-                "Runtime.evaluate",
-                {"expression": "performance.getEntriesByName('first-contentful-paint').length", "returnByValue": True},
-            )
-            if answer["result"].get("value"):
-                break
-            await asyncio.sleep(0.1)
-        trace = json.loads(await browser.stop_tracing())
-        paints = await page.evaluate(READ_PAINTS, TITLE_TIMING)
-        if paints["title"] is None or paints["fcp"] is None:
+        try:
+            paints = await _painted(page, cdp, url)
+        finally:
+            trace = json.loads(await browser.stop_tracing())
+        if paints is None:
             return None
         main = main_thread_before_paint(trace) or {}
         origin = await page.evaluate("performance.timeOrigin")
@@ -309,6 +303,31 @@ async def visit(browser, url: str, throttle: config.Throttle = config.SLOW_4G) -
         }
     finally:
         await context.close()
+
+
+async def _painted(page, cdp, url: str) -> dict[str, float] | None:
+    """The first paint and the title's (ms since navigation start), read through the DevTools
+    protocol only (Playwright's injected script would run in the page while it paints); None when
+    either did not come within the timeout."""
+    await page.goto(url, wait_until="commit", timeout=config.CONTENT_TIMEOUT_S * 1000)
+    expression = f"({READ_PAINTS})({json.dumps(TITLE_TIMING)})"
+    deadline = time.monotonic() + config.CONTENT_TIMEOUT_S
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.25)
+        painted = await cdp.send(
+            "Runtime.evaluate",
+            {"expression": "performance.getEntriesByName('first-contentful-paint').length", "returnByValue": True},
+        )
+        if not painted["result"].get("value"):
+            continue
+        answer = await cdp.send(
+            "Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}
+        )
+        paints = answer["result"].get("value") or {}
+        if paints.get("title") is not None and paints.get("fcp") is not None:
+            await asyncio.sleep(0.5)  # the protocol's network events up to the paint delivered
+            return paints
+    return None
 
 
 async def rendered_html(browser, url: str) -> str:
@@ -366,7 +385,11 @@ async def _compare(
                 for path in paths:
                     sides = (SITE, SNAPSHOT) if round_ % 2 == 0 else (SNAPSHOT, SITE)
                     for side in sides:
-                        seen = await visit(browser, urls[side] + path)
+                        try:
+                            seen = await visit(browser, urls[side] + path)
+                        except Exception as exc:  # one failed visit is one sample less
+                            log(f"first paint: {side} {path} failed: {exc!r}"[:300])
+                            seen = None
                         if round_ and seen is not None:
                             visits[path][side].append(seen)
                 log(f"first paint: round {round_}/{rounds} done (load {os.getloadavg()[0]:.1f})")
