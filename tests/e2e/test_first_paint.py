@@ -115,7 +115,14 @@ def test_the_page_paints_before_its_scripts_are_fetched_over_slow_4g(page: Page,
     assert template is not None and 'rel="modulepreload"' not in _outside_template(html)
     preloads = re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', template.group(1))
     assert len(preloads) >= 5
-    timings, _ = _load_over_slow_4g(page, base_url + path)
+    _load_over_slow_4g(page, base_url + path)
+    # The preloads go in at the first paint, which may come after the load event: wait for them all.
+    page.wait_for_function(
+        "(hrefs) => hrefs.every((h) => performance.getEntriesByName(new URL(h, location.href).href).length)",
+        arg=preloads,
+        timeout=30_000,
+    )
+    timings = page.evaluate(PAINT_AND_CHUNKS)
     # No chunk is even asked for before the stylesheet is in (at low priority they had shared the
     # line with it, and on a slow CPU were all in and compiled before the first paint): the
     # preloads wait for the paint, the page's module script for the parser, which waits for the
