@@ -1,5 +1,5 @@
-// Theme before the first paint, the language switch (and a tab's state per language), and YouTube's
-// API script failing to load:
+// Theme before the first paint, the bundle's chunks after it, the language switch (and a tab's state
+// per language), and YouTube's API script failing to load:
 // student_portal/components/head_script.py.
 (() => {
   const YOUTUBE_API = "https://www.youtube.com/iframe_api";
@@ -42,6 +42,27 @@
       sessionStorage.setItem("page-language", root.lang);
     }
   } catch {}
+  // The bundle's chunks once the page's content is painted: the build keeps their modulepreload
+  // links in this template (student_portal/build/script_priority.py). A browser without paint
+  // timing takes them after its first frame (rAF runs just before it, the timeout after); a
+  // hidden tab paints nothing, so it takes them at DOMContentLoaded.
+  let preloaded = false;
+  const preload = () => {
+    if (preloaded) return;
+    preloaded = true;
+    const links = document.getElementById("hydration-preloads");
+    if (links) document.head.append(links.content.cloneNode(true));
+  };
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      preload();
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(preload));
+  }
+  document.addEventListener("DOMContentLoaded", () => document.hidden && preload());
   // Our Sinhala/Tamil faces once the page's scripts are in (assets/styles/fonts.css).
   document.addEventListener("DOMContentLoaded", () => root.classList.add("fonts"));
   system.addEventListener("change", update);

@@ -50,7 +50,7 @@ export function withoutToken(href) {
 function pageCopy(savedAt) {
   const html = document.documentElement.cloneNode(true);
   html
-    .querySelectorAll('script, iframe, dialog, noscript, link[rel="modulepreload"], [data-testid="pdf-viewer"]')
+    .querySelectorAll('script, iframe, dialog, noscript, link[rel="modulepreload"], template#hydration-preloads, [data-testid="pdf-viewer"]')
     .forEach((node) => node.remove());
   html.querySelectorAll('[src*="token="], [href*="token="]').forEach((node) => node.remove());
   const banner = document.createElement("p");

@@ -27,6 +27,9 @@ POCKETBASE_PORT: Final = int(os.environ.get("BENCH_POCKETBASE_PORT", "8162"))
 BLANK_PORT: Final = int(os.environ.get("BENCH_BLANK_PORT", "3163"))
 # Serves the static HTML snapshot of a rendered page (the slow-4G reference), other paths proxied.
 SNAPSHOT_PORT: Final = int(os.environ.get("BENCH_SNAPSHOT_PORT", "3164"))
+# The first-paint comparison (benchmarks/first_paint.py) passes the site's pages through a proxy
+# of the same kind as the snapshot's, on this port: neither side pays a hop the other does not.
+FIRST_PAINT_SITE_PORT: Final = int(os.environ.get("BENCH_FIRST_PAINT_SITE_PORT", "3166"))
 # HTTPS with HTTP/2 in front of the site, as deployed (benchmarks/https_front.py).
 HTTPS_PORT: Final = int(os.environ.get("BENCH_HTTPS_PORT", "3165"))
 
@@ -180,6 +183,13 @@ class Sizes:
     # a page by 3-5 points on this shared machine; Lighthouse's own guidance on variability is to
     # take the median of several runs.
     speed_lighthouse_runs: int = 3
+    # Issue 55 (benchmarks/first_paint.py): rounds of the site and its static snapshot taking
+    # turns on each of /, /si/, /ta/; then the open pages' CPU per carousel tick against the
+    # blank template (benchmarks/carousel_ticks.py): tabs held open, ticks each, rounds.
+    first_paint_rounds: int = 9
+    tick_tabs: int = 200
+    ticks_per_tab: int = 10
+    tick_rounds: int = 3
     # The soak (benchmarks/soak.py): this long at SOAK_RATE_PER_S mixed visitors on one worker.
     soak_minutes: float = 60.0
     # Tabs and memory (benchmarks/tab_memory.py): this many tabs closed after their page, this
@@ -228,6 +238,10 @@ QUICK: Final = Sizes(
     paper_count=1_000,
     paper_pages=5,
     paper_pdf_pages=60,
+    first_paint_rounds=3,
+    tick_tabs=20,
+    ticks_per_tab=3,
+    tick_rounds=1,
 )
 # Mixed visitors a second in the soak: steady, well under one worker's capacity (it measures
 # what stays behind over time, not the peak).
@@ -262,6 +276,8 @@ class Target:
     REDIS_KEYS_MAX: Final = 5
     REDIS_KB_MAX: Final = 8.0
     SLOW_4G_CONTENT_RATIO_MAX: Final = 1.5  # time to content over the static snapshot's
+    # Issue 55: the first news title's paint over the static snapshot's, in every language.
+    FIRST_PAINT_RATIO_MAX: Final = 1.1
     # Issue 20 (closer to a static page), on the English and Sinhala pages.
     SPEED_PERFORMANCE_MIN: Final = 98
     SPEED_FCP_MAX_MS: Final = 1500

@@ -90,6 +90,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
         from benchmarks.time_to_content import target_row as slow_4g_target
 
         add(*slow_4g_target(slow, Target.SLOW_4G_CONTENT_RATIO_MAX))
+    painted = results.get("first_paint")
+    if painted:
+        from benchmarks.first_paint import target_rows as first_paint_targets
+
+        for row in first_paint_targets(painted, Target.FIRST_PAINT_RATIO_MAX):
+            add(*row)
     bundle = results.get("bundle_report")
     if bundle:
         from benchmarks.bundle_report import target_row as bundle_target
@@ -325,6 +331,13 @@ def render(results: dict[str, Any]) -> str:
             *([f"error: {slow['error']}"] if slow.get("error") else []),
             "",
         ]
+    painted = results.get("first_paint")
+    if painted and "pages" in painted:
+        from benchmarks import carousel_ticks, first_paint
+
+        out += [first_paint.render(painted, painted.get("baseline_checks")), ""]
+        ticks = painted.get("carousel_ticks") or {}
+        out += [carousel_ticks.render(ticks) if "ratio_to_blank_template" in ticks else f"carousel ticks: {ticks}", ""]
     pb = results.get("pocketbase_requests")
     if pb:
         rows = []

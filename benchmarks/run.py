@@ -29,6 +29,7 @@ MEASUREMENTS = (
     "lighthouse",
     "content",
     "slow4g",
+    "firstpaint",
     "pocketbase",
     "concurrency",
     "live",
@@ -134,6 +135,34 @@ def _slow4g(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, 
     return time_to_content.measure_slow_4g(servers, sizes.content_samples, log)
 
 
+def _firstpaint(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    """Issue 55: the first news title against a static snapshot in every language, checked against
+    the committed baseline; then the open pages' CPU per carousel tick against the blank template's."""
+    import asyncio
+
+    from benchmarks import capacity_ab, carousel_ticks, first_paint
+
+    servers.start_site()
+    assert servers.site is not None and servers.pocketbase is not None
+    result = first_paint.compare(servers.site_url, first_paint.PATHS, sizes.first_paint_rounds, log)
+    result["baseline_checks"] = first_paint.compare_with_baseline(result, first_paint.load_baseline())
+    blank = BlankTemplate(workdir, log=log)
+    try:
+        blank.start()
+        assert blank.site is not None
+        ours = capacity_ab.Build.of(carousel_ticks.OURS, servers.site, servers.pocketbase)
+        template = capacity_ab.Build.of(carousel_ticks.BLANK, blank.site, servers.pocketbase)
+        result["carousel_ticks"] = asyncio.run(
+            carousel_ticks.compare(ours, template, sizes.tick_tabs, sizes.ticks_per_tab, sizes.tick_rounds, log)
+        )
+    except Exception as exc:  # the first-paint figures stand without it
+        log(f"carousel ticks failed: {exc!r}")
+        result["carousel_ticks"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+    finally:
+        blank.stop()
+    return result
+
+
 def _pocketbase(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import pocketbase_requests
 
@@ -217,6 +246,7 @@ RUNNERS = {
     "lighthouse": _lighthouse,
     "content": _content,
     "slow4g": _slow4g,
+    "firstpaint": _firstpaint,
     "concurrency": _concurrency,
     "live": _live,
     "pocketbase": _pocketbase,
@@ -233,6 +263,7 @@ RESULT_KEYS = {
     "lighthouse": "lighthouse",
     "content": "time_to_content",
     "slow4g": "time_to_content_slow_4g",
+    "firstpaint": "first_paint",
     "pocketbase": "pocketbase_requests",
     "concurrency": "concurrency",
     "live": "live_updates",

@@ -1,12 +1,16 @@
-"""The bundle's chunks load after what the first paint needs: modulepreload links at low priority.
+"""The bundle's chunks load after the first paint: their modulepreload links wait in a template.
 
-React Router names every chunk a page hydrates with as `<link rel="modulepreload">` in the head,
-which Chromium fetches at high priority, beside the stylesheet, head.js, the fonts and a page's
-lead picture. Over slow mobile data ~160 KB of scripts then share the line with the ~9 KB the
-first paint waits for, and a phone paints late although the prerendered HTML needs no script to
-be drawn. After each production build this plugin marks those links `fetchpriority="low"`: the
-chunks still start at once and in parallel (no waterfall: the page's module script imports the
-same addresses and waits for the fetches in flight), but no longer ahead of the paint.
+React Router names every chunk a page hydrates with as `<link rel="modulepreload">` in the head.
+The prerendered page needs none of them to be drawn, yet the browser fetches them at once: over
+slow 4G with a slow CPU (issue 55) a phone received all ~190 KB of them, and compiled most, before
+its first paint, which came late enough for them to arrive first (the CSS shared the line with
+them; `fetchpriority="low"` only reorders, it does not hold a request back). After each production
+build this plugin moves those links into `<template id="hydration-preloads">`, whose content the
+browser neither fetches nor scans, and assets/head.js puts them into the head right after the
+first frame is painted (a hidden tab, which paints nothing: at DOMContentLoaded). Before the
+paint the page's own module script (at the end of the body, reached once the stylesheet is in:
+the inline script before it waits for it) may start its three direct imports; the rest come
+with the links, in parallel, no waterfall.
 """
 
 from __future__ import annotations
@@ -17,26 +21,37 @@ from typing import Any
 
 import reflex as rx
 
-_MODULEPRELOAD = re.compile(r'<link rel="modulepreload"(?![^>]*\bfetchpriority=)')
-LOW = '<link rel="modulepreload" fetchpriority="low"'
+# assets/head.js looks the template up by this id.
+TEMPLATE_ID = "hydration-preloads"
+_MODULEPRELOAD = re.compile(r'<link rel="modulepreload"[^>]*>')
+_PRIORITY = re.compile(r'\s+fetchpriority="[^"]*"')
 
 
-def lower_preloads(html: str) -> str:
-    """`html` with each modulepreload link asking for low priority (idempotent)."""
-    return _MODULEPRELOAD.sub(LOW, html)
+def defer_preloads(html: str) -> str:
+    """`html` with its modulepreload links in one template where the first was (idempotent)."""
+    if f'<template id="{TEMPLATE_ID}">' in html:
+        return html
+    links = _MODULEPRELOAD.findall(html)
+    if not links:
+        return html
+    first = html.index(links[0])
+    rest = _MODULEPRELOAD.sub("", html[first:])
+    # Put in after the paint, nothing else competes with them: no lowered priority.
+    template = f'<template id="{TEMPLATE_ID}">{"".join(_PRIORITY.sub("", link) for link in links)}</template>'
+    return html[:first] + template + rest
 
 
-def lower_built_pages(static_dir: Path) -> int:
+def defer_built_pages(static_dir: Path) -> int:
     """Rewrite every built page; returns how many changed."""
     changed = 0
     for page in static_dir.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        if (lowered := lower_preloads(html)) != html:
-            page.write_text(lowered, encoding="utf-8")
+        if (deferred := defer_preloads(html)) != html:
+            page.write_text(deferred, encoding="utf-8")
             changed += 1
     return changed
 
 
 class ScriptPriorityPlugin(rx.plugins.Plugin):
     def post_build(self, **context: Any) -> None:
-        lower_built_pages(Path(context["static_dir"]))
+        defer_built_pages(Path(context["static_dir"]))

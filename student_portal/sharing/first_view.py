@@ -33,6 +33,8 @@ from student_portal.state.shop import shop_view
 
 # Values of the loading face's data-preview attributes (components/news.py).
 TITLE: Final = "news-title"
+# The title's `elementtiming` name: the Element Timing API reports when it is painted.
+TITLE_TIMING: Final = "first-news-title"
 EXCERPT: Final = "news-excerpt"
 PICTURE: Final = "news-picture"  # an <img> built without src: the server names the slide's picture
 ROOM_PICTURE: Final = "room-picture"  # /booking's first card, likewise

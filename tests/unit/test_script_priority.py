@@ -1,33 +1,47 @@
-"""Built pages preload the bundle's chunks at low priority (script_priority.py)."""
+"""Built pages keep the bundle's modulepreload links in a template until the first paint
+(script_priority.py; assets/head.js puts them in)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from student_portal.build.script_priority import lower_built_pages, lower_preloads
+from student_portal.build.script_priority import TEMPLATE_ID, defer_built_pages, defer_preloads
 
 HEAD = (
     '<head><link as="style" href="/assets/a.css" rel="preload"/>'
-    '<link rel="modulepreload" href="/assets/entry.client-X.js"/>'
+    '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-X.js"/>'
     '<link rel="modulepreload" href="/assets/root-Y.js"/>'
+    '<script src="/head.js?v=1"></script>'
     '<link href="/assets/a.css" rel="stylesheet"/></head>'
 )
 
 
-def test_each_modulepreload_asks_for_low_priority():
-    lowered = lower_preloads(HEAD)
-    assert lowered.count('<link rel="modulepreload" fetchpriority="low" href="/assets/') == 2
-    # The stylesheet and its preload keep their priority.
-    assert '<link as="style" href="/assets/a.css" rel="preload"/>' in lowered
-    assert '<link href="/assets/a.css" rel="stylesheet"/>' in lowered
+def _outside_template(html: str) -> str:
+    return re.sub(r"<template\b.*?</template>", "", html, flags=re.DOTALL)
 
 
-def test_lowering_twice_changes_nothing_more():
-    once = lower_preloads(HEAD)
-    assert lower_preloads(once) == once
-    # A link that already names a priority keeps it.
-    high = '<link rel="modulepreload" fetchpriority="high" href="/assets/x.js"/>'
-    assert lower_preloads(high) == high
+def test_the_modulepreloads_wait_in_one_template_where_they_were():
+    deferred = defer_preloads(HEAD)
+    assert 'rel="modulepreload"' not in _outside_template(deferred)
+    assert deferred.count(f'<template id="{TEMPLATE_ID}">') == 1
+    template = re.search(r"<template\b.*?</template>", deferred, flags=re.DOTALL)
+    assert template is not None
+    # Both chunks, in their order, no longer asking for low priority (nothing competes then).
+    assert re.findall(r'href="([^"]+)"', template.group(0)) == ["/assets/entry.client-X.js", "/assets/root-Y.js"]
+    assert "fetchpriority" not in template.group(0)
+    # Where the first link was: before head.js, which looks it up.
+    assert deferred.index("<template") < deferred.index("head.js")
+    # The stylesheet and its preload stay as they were.
+    assert '<link as="style" href="/assets/a.css" rel="preload"/>' in deferred
+    assert '<link href="/assets/a.css" rel="stylesheet"/>' in deferred
+
+
+def test_deferring_twice_changes_nothing_more():
+    once = defer_preloads(HEAD)
+    assert defer_preloads(once) == once
+    plain = "<head><title>x</title></head>"
+    assert defer_preloads(plain) == plain
 
 
 def test_every_built_page_is_rewritten(tmp_path: Path):
@@ -35,7 +49,12 @@ def test_every_built_page_is_rewritten(tmp_path: Path):
     (tmp_path / "index.html").write_text(HEAD)
     (tmp_path / "si" / "booking.html").write_text(HEAD)
     (tmp_path / "plain.html").write_text("<p>no scripts</p>")
-    assert lower_built_pages(tmp_path) == 2
-    assert 'fetchpriority="low"' in (tmp_path / "si" / "booking.html").read_text()
+    assert defer_built_pages(tmp_path) == 2
+    assert f'<template id="{TEMPLATE_ID}">' in (tmp_path / "si" / "booking.html").read_text()
     assert (tmp_path / "plain.html").read_text() == "<p>no scripts</p>"
-    assert lower_built_pages(tmp_path) == 0
+    assert defer_built_pages(tmp_path) == 0
+
+
+def test_head_js_looks_the_template_up_by_its_id():
+    head_js = Path(__file__).resolve().parents[2] / "assets" / "head.js"
+    assert f'getElementById("{TEMPLATE_ID}")' in head_js.read_text()
