@@ -109,4 +109,3 @@ def test_a_score_is_never_taken_from_the_sheet():
     # whatever else a forged sheet holds, only its options count
     forged = {"1": 1, "score": 50, "total": 50, "2": 1}
     assert mark(KEY, sheet_answers(forged, KEY)).score == 1
-
