@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 MAX_OPTIONS = 5  # Sri Lankan MCQ papers: A/L 5 options, O/L 4
 MIN_OPTIONS = 4  # a sheet shows at least 4 (a short O/L key may use only 1 to 3)
@@ -153,7 +154,7 @@ def sheet_answers(raw: object, key: AnswerKey) -> tuple[int, ...]:
     else (a question the key lacks, an option out of range, not a number) counts as blank."""
     given = [0] * key.questions
     if isinstance(raw, dict):
-        for question, option in list(raw.items())[: MAX_QUESTIONS * 2]:
+        for question, option in islice(raw.items(), MAX_QUESTIONS * 2):  # a huge forged sheet: its start
             number = _whole(question)
             choice = _whole(option)
             if 1 <= number <= key.questions and 1 <= choice <= key.options:
