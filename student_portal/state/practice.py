@@ -206,6 +206,7 @@ class PracticeState(rx.State):
     _limit_s: int = 0  # the paper's time (0: none)
     _opened_at: float = 0.0
     _marked: bool = False
+    _again: bool = False  # Try again: the next load opens a new sheet
     _unsaved: dict = {}  # a signed-out student's marked attempt, stored when they sign in
 
     def _clear(self) -> None:
@@ -223,11 +224,14 @@ class PracticeState(rx.State):
             paper = (str(params.get("c", "")), str(params.get("id", "")))
             # The same paper again (a reload, back from signing in): its sheet or its marks stay.
             resume = paper == self._paper and self.phase in (PracticePhase.SHEET, PracticePhase.MARKED)
-            if resume:
+            if resume and not self._again:
                 self.seconds_left = self._seconds_left() if self.phase == PracticePhase.SHEET else -1
             else:
+                # A new sheet, with the key as it is now; a signed-out attempt of this paper still
+                # waits for the sign-in.
+                unsaved = self._unsaved if paper == self._paper else {}
                 self._clear()
-                self._paper = paper
+                self._paper, self._unsaved, resume = paper, unsaved, False
         if resume:
             await self._keep_and_list()
             return
@@ -363,9 +367,11 @@ class PracticeState(rx.State):
 
     @rx.event
     def try_again(self):
+        """A fresh sheet of the same paper, opened as a new one (the key read again)."""
         if self.phase == PracticePhase.MARKED:
-            self._unsaved = {} if self.kept == Kept.SAVED else self._unsaved
-            self._new_sheet()
+            self._again = True
+            return PracticeState.load
+        return None
 
     @rx.event
     def show(self, what: str):

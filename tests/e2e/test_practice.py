@@ -159,6 +159,25 @@ def test_the_sheet_is_handed_in_as_it_stands_when_the_time_is_up(page: Page, bas
     expect(page.get_by_test_id("practice-blank")).to_have_text("1 question left blank")
 
 
+def test_a_key_corrected_while_answering_marks_against_the_key_the_sheet_opened_with(
+    page: Page, base_url: str, quiz, admin
+):
+    page.goto(base_url + routes.practice("AL_Items", quiz))
+    expect(page.get_by_test_id("practice-question")).to_have_count(3, timeout=30_000)
+    expect(page.get_by_test_id("practice-timer")).to_have_count(0)  # no minutes: no countdown
+    choose(page, 1, 1)
+    response = admin.patch(f"/api/collections/AL_Items/records/{quiz}", json={"answers": "4 4 4 4"})
+    assert response.status_code == 200, response.text
+    choose(page, 2, 2)
+    page.reload()  # the same sheet, still the key it opened with
+    expect(page.get_by_test_id("practice-question")).to_have_count(3)
+    choose(page, 3, 3)
+    page.get_by_test_id("practice-submit").click()
+    expect(page.get_by_test_id("practice-score")).to_have_text("3 / 3")
+    page.get_by_test_id("practice-again").click()  # a new sheet: the corrected key
+    expect(page.get_by_test_id("practice-question")).to_have_count(4)
+
+
 def test_a_signed_in_students_attempt_is_kept_and_listed_on_another_device(
     page: Page, base_url: str, demo_pocketbase, client_ip, admin, browser, physics_key
 ):
