@@ -93,7 +93,7 @@ def answer_sheet() -> rx.Component:
         seconds_left=PracticeState.seconds_left,
         time_left_label=gettext("Time left"),
         timer_class_name="sticky top-16 z-20 flex items-center justify-between gap-2 rounded-lg bg-amber-100 px-4 py-2 "
-        "text-amber-950 shadow-sm",
+        "text-amber-900 shadow-sm",
         on_sheet=lambda answers: PracticeState.submit(PracticeState.sheet_id, answers),
         aria_label=gettext("Answer sheet"),
         data_testid="answer-sheet",
@@ -105,7 +105,7 @@ def answer_sheet() -> rx.Component:
 def _result_row(row: ResultRow) -> rx.Component:
     look = rx.match(
         row.outcome,
-        (RIGHT, "border-green-200 bg-green-50"),
+        (RIGHT, "border-green-100 bg-green-100"),  # (colours the dark theme redraws: dark.css)
         (BLANK, "border-slate-200 bg-slate-50"),
         "border-red-200 bg-red-50",
     )
@@ -125,7 +125,11 @@ def _result_row(row: ResultRow) -> rx.Component:
         rx.el.p(row.given, " · ", row.right, class_name="pl-10 text-sm text-slate-800"),
         rx.cond(
             row.explanation != "",
-            rx.el.p(row.explanation, class_name="pl-10 text-sm text-slate-700", data_testid="practice-explanation"),
+            rx.el.p(
+                row.explanation,
+                class_name="pl-10 text-sm break-words text-slate-700",
+                data_testid="practice-explanation",
+            ),
         ),
         aria_label=gettext_with(N_("Question {number}"), number=row.number),
         data_outcome=row.outcome,
@@ -150,10 +154,10 @@ def _kept() -> rx.Component:
                     type="button",
                     on_click=PracticeState.sign_in_to_keep,
                     data_testid="practice-sign-in",
-                    class_name=f"{SECONDARY} self-start",
+                    class_name=f"{SECONDARY} max-w-full self-start",
                 ),
                 role="status",
-                class_name="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-950",
+                class_name="flex flex-col gap-2 rounded-lg bg-amber-100 p-3 text-amber-900",
             ),
         ),
         (
@@ -170,7 +174,7 @@ def _kept() -> rx.Component:
 
 def marks() -> rx.Component:
     return rx.el.section(
-        section_heading(gettext("Your marks"), heading_id=MARKS_ID),
+        section_heading(gettext("Your marks"), heading_id=f"{MARKS_ID}-heading"),
         rx.el.p(
             rx.el.span(PracticeState.score, class_name="text-4xl font-bold tabular-nums", data_testid="practice-score"),
             rx.el.span(PracticeState.percent, class_name="text-2xl text-slate-700", data_testid="practice-percent"),
@@ -209,8 +213,9 @@ def marks() -> rx.Component:
             class_name="flex flex-wrap gap-2 [&>button]:grow",
         ),
         rx.el.ol(rx.foreach(PracticeState.rows, _result_row), class_name="flex flex-col gap-2"),
-        aria_labelledby=MARKS_ID,
-        class_name="flex flex-col gap-3",
+        id=MARKS_ID,
+        aria_labelledby=f"{MARKS_ID}-heading",
+        class_name="flex scroll-mt-20 flex-col gap-3",  # scrolled to below the site's sticky header
     )
 
 

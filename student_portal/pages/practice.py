@@ -73,7 +73,8 @@ def _workspace() -> rx.Component:
             ),
             class_name=rx.cond(PracticeState.show_paper, "hidden lg:flex lg:flex-col lg:gap-4", "flex flex-col gap-4"),
         ),
-        class_name="grid items-start gap-4 lg:grid-cols-2",
+        # minmax(0, 1fr): a long word (a Tamil button, a pasted explanation) wraps, never widens the page
+        class_name="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-2",
     )
 
 

@@ -59,7 +59,7 @@ KEYED: dict[str, str] = {Collection.OL_ITEMS: routes.OL, Collection.AL_ITEMS: ro
 LATE_S = 60
 
 
-MARKS_ID = "practice-marks"  # the marks' heading: the page scrolls to it on Submit
+MARKS_ID = "practice-marks"  # the marks' section: the page scrolls to it on Submit
 
 
 class PracticePhase:
