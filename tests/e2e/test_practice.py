@@ -125,22 +125,25 @@ def test_answers_survive_a_reload_and_a_tap_clears_one(page: Page, base_url: str
     expect(question(page, 7).get_by_role("radio", checked=True)).to_have_count(0)
 
 
-@pytest.fixture
-def one_minute_paper(admin: httpx.Client) -> Iterator[str]:
+def _quiz(admin: httpx.Client, **fields: str) -> Iterator[str]:
+    """A three-question paper (key 1 2 3) made for the test, deleted after it."""
+    data = {"folder": PHYSICS_FOLDER, "type": "paper", "title": "Quiz", "answers": "1 2 3", **fields}
     created = admin.post(
-        "/api/collections/AL_Items/records",
-        data={
-            "folder": PHYSICS_FOLDER,
-            "type": "paper",
-            "title": "One-minute quiz",
-            "answers": "1 2 3",
-            "minutes": "1",
-        },
-        files={"file": ("quiz.pdf", _tiny_pdf(), "application/pdf")},
+        "/api/collections/AL_Items/records", data=data, files={"file": ("quiz.pdf", _tiny_pdf(), "application/pdf")}
     )
     assert created.status_code == 200, created.text
     yield created.json()["id"]
     admin.delete(f"/api/collections/AL_Items/records/{created.json()['id']}")
+
+
+@pytest.fixture
+def one_minute_paper(admin: httpx.Client) -> Iterator[str]:
+    yield from _quiz(admin, minutes="1")
+
+
+@pytest.fixture
+def quiz(admin: httpx.Client) -> Iterator[str]:
+    yield from _quiz(admin)
 
 
 def _tiny_pdf() -> bytes:
