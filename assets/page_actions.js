@@ -75,6 +75,15 @@ function replaceAddress(url) {
   history.replaceState(history.state, "", url);
 }
 
+// A practice sheet's answers, once the server has marked them (assets/answer_sheet.js keeps them).
+function forgetStored(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch (error) {
+    // storage refused: nothing was kept
+  }
+}
+
 if (typeof window !== "undefined") {
   window.studentPortal = {
     openDialog,
@@ -85,5 +94,6 @@ if (typeof window !== "undefined") {
     download,
     focusRow,
     replaceAddress,
+    forgetStored,
   };
 }

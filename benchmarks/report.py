@@ -151,6 +151,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
         for name, measured, ok in paper_targets(papers):
             add(name, measured, ok)
+    practice = results.get("practice")
+    if practice:
+        from benchmarks.practice import target_rows as practice_targets
+
+        for name, measured, ok in practice_targets(practice):
+            add(name, measured, ok)
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import target_rows as offline_targets
@@ -456,6 +462,11 @@ def render(results: dict[str, Any]) -> str:
         from benchmarks.paper_search import render as render_papers
 
         out += [render_papers(papers), ""]
+    practice = results.get("practice")
+    if practice:
+        from benchmarks.practice import render as render_practice
+
+        out += [render_practice(practice), ""]
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import render_table

@@ -36,6 +36,7 @@ MEASUREMENTS = (
     "catalogs",
     "search",
     "papers",
+    "practice",
     "offline",
     "bundle",
     "tabs",
@@ -206,6 +207,12 @@ def _papers(_servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, 
     return paper_search.measure(workdir, sizes, log)
 
 
+def _practice(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import practice
+
+    return practice.measure(servers, workdir, sizes.catalog_scale, log)
+
+
 def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import offline_bytes
 
@@ -253,6 +260,7 @@ RUNNERS = {
     "catalogs": _catalogs,  # last: it builds a large catalog and restarts the site on it
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
     "papers": _papers,  # search inside papers: its own index and generated PDFs, no site needed
+    "practice": _practice,  # /practice beside /read, demo data and a large catalog of its own
     "offline": _offline,
     "bundle": _bundle,
     "tabs": _tabs,  # a fresh worker: what closed and open tabs cost it
@@ -270,6 +278,7 @@ RESULT_KEYS = {
     "catalogs": "catalogs",
     "search": "search",
     "papers": "paper_search",
+    "practice": "practice",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
     "tabs": "tab_memory",

@@ -126,6 +126,7 @@ class Limit:
     # at most) and a pending save "kind:id" under 80 characters. Longer ones are refused.
     AUTH_ITEM_MAX_CHARS: Final = 2048
     PENDING_SAVE_MAX_CHARS: Final = 80
+    PRACTICE_EARLIER_ATTEMPTS: Final = 10  # a paper's earlier attempts listed on /practice
     # Events a websocket connection, and all connections from one visitor address, may send:
     # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search
     # one per pause). Beyond that they are dropped; a connection that keeps sending is closed.
@@ -144,3 +145,5 @@ class StorageKey:
     AUTH_COOKIE: Final = "pb_auth"
     REDIRECT: Final = "redirect"
     PENDING_SAVE: Final = "pending_save"  # "kind:id" a signed-out visitor tapped Save on
+    # practice:<collection>:<record>: a sheet's answers until submitted (assets/answer_sheet.js)
+    PRACTICE_SHEET_PREFIX: Final = "practice:"

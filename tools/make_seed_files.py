@@ -244,6 +244,14 @@ PDFS: dict[str, tuple[str, list[str]]] = {
     "al_maths_paper.pdf": ("G.C.E. A/L Combined Mathematics - Past Paper", ["Paper I and Paper II", "", *LOREM]),
     "al_physics_paper.pdf": ("G.C.E. A/L Physics - Past Paper", ["MCQ and Structured Essay", "", *LOREM]),
     "al_short_note.pdf": ("G.C.E. A/L - Unit Summary Notes", ["Quick revision", "", *LOREM]),
+    "al_physics_marking_scheme.pdf": (
+        "G.C.E. A/L Physics - Marking Scheme",
+        ["Paper I (MCQ) answers and Paper II marks for each part", "", *LOREM],
+    ),
+    "al_maths_marking_scheme.pdf": (
+        "G.C.E. A/L Combined Mathematics - Marking Scheme",
+        ["Paper II: model answers and marks for each part", "", *LOREM],
+    ),
 }
 
 # name -> (size, (top, bottom), title, subtitle, motif)

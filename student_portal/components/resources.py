@@ -122,6 +122,29 @@ def item_card(item: ItemCard, *, save_kind: str = "", heading=rx.el.h2) -> rx.Co
                     item.download_url != "",
                     action_link(Text.DOWNLOAD, "download", href=item.download_url, name=item.title, style=PRIMARY),
                 ),
+                # A keyed paper is practised (its marking scheme is on that page); a structured
+                # one shows its marking scheme here.
+                rx.cond(
+                    item.practice_href != "",
+                    internal_link(
+                        icon("pencil"),
+                        rx.el.span(Text.PRACTISE),
+                        rx.el.span(" ", item.title, class_name="sr-only"),
+                        href=item.practice_href,
+                        data_testid="practise-link",
+                        class_name=PRIMARY,
+                    ),
+                    rx.cond(
+                        item.scheme_url != "",
+                        action_button(
+                            Text.MARKING_SCHEME,
+                            "file",
+                            on_click=FilePreviewState.open_public(item.scheme_url, item.title),
+                            name=item.title,
+                            style=SECONDARY,
+                        ),
+                    ),
+                ),
                 icons=(
                     share_button(item.title, item.share_url),
                     save_button(save_kind, item.id, item.title) if save_kind else rx.fragment(),

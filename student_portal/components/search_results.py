@@ -6,6 +6,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
 from student_portal.components.search_box import search_field
 from student_portal.i18n.texts import Text
@@ -66,6 +67,19 @@ def _hit(hit: SearchHit) -> rx.Component:
             ),
             href=hit.href,
             class_name="group block rounded-md px-3 py-2 hover:bg-blue-50",
+        ),
+        rx.cond(
+            hit.practice_href != "",
+            internal_link(
+                icon("pencil", "size-4"),
+                rx.el.span(Text.PRACTISE),
+                rx.el.span(" ", hit.title, class_name="sr-only"),
+                href=hit.practice_href,
+                data_testid="practise-link",
+                class_name="mx-3 mb-2 inline-flex min-h-11 items-center gap-2 rounded-lg border border-blue-700 px-3 "
+                "text-sm font-semibold text-blue-800 hover:bg-blue-50",
+            ),
+            rx.fragment(),
         ),
     )
 

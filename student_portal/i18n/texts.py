@@ -250,6 +250,11 @@ class Text:
     # The exam tools (/z-score, /cut-offs): their failure faces, which the fault tests expect.
     EXAM_FIGURES_FAILED = Message("The exam figures could not be loaded. Please try again later.")
     CUT_OFFS_FAILED = Message("The cut-offs could not be loaded. Please try again later.")
+    # Practice (/practice, the cards of keyed papers)
+    PRACTISE = Message("Practise")
+    MARKING_SCHEME = Message("Marking scheme")
+    PRACTICE_FAILED = Message("The answer sheet could not be opened. Please try again later.")
+    PRACTICE_NO_KEY = Message("This paper has no answer key yet.")
 
     @staticmethod
     def found_on_page(page: int) -> str:

@@ -210,6 +210,12 @@ class FolderItem(Record):
     image: FirstText = ""
     file: FirstText = ""
     varient: Text = ""  # spelt so
+    # Practice (issue 51): written by PocketBase's hook from the answer key, which itself is a
+    # hidden field (superusers only): never in this shared model. None: no key.
+    questions: PositiveInt = None
+    options: PositiveInt = None
+    minutes: PositiveInt = None  # the paper's time; None: no timer
+    marking_scheme: FirstText = ""
 
 
 class Folder(Record):
@@ -288,6 +294,17 @@ class Favourite(Record):
 
     user: FirstText = ""
     kind: Keyword = ""
+
+
+class Attempt(Record):
+    """A student's marked practice sheet (only its owner may read it; the site's server writes it)."""
+
+    user: FirstText = ""
+    collection: Text = ""  # OL_Items or AL_Items
+    record: Text = ""  # the paper's id
+    score: Number = None  # (answers, the options given, is in the record too: not read here)
+    total: Number = None
+    seconds: Number = None
 
 
 class AccessRequest(Record):
@@ -410,6 +427,7 @@ class Collection:
     CITYS: Final = public("Citys", City)
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
+    ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)
     CUT_OFFS: Final = public("Cut_Offs", CutOff, sort="-year")  # /cut-offs

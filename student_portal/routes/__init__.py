@@ -41,6 +41,8 @@ CUT_OFFS: Final = "/cut-offs"
 
 # A paper or note in the PDF viewer at a page, its words marked: /read?c=<collection>&id=<record>&page=3&q=...
 READ: Final = "/read"
+# A keyed MCQ paper to practise, marked on submit: /practice?c=<collection>&id=<record>
+PRACTICE: Final = "/practice"
 NOT_FOUND: Final = "404"  # Reflex's name for the page of unknown addresses
 
 # Route arguments, as the patterns below declare them.
@@ -127,6 +129,11 @@ def cut_offs(district: str = "", z: str = "", query: str = "") -> str:
     params = {"district": district, "z": z, "q": query}
     kept = {key: value for key, value in params.items() if value}
     return f"{CUT_OFFS}?{urlencode(kept, quote_via=quote)}" if kept else CUT_OFFS
+
+
+def practice(collection: str, record_id: str) -> str:
+    """/practice?c=...&id=...: a paper's answer sheet beside it (a shareable address)."""
+    return f"{PRACTICE}?{urlencode({'c': collection, 'id': record_id}, quote_via=quote)}"
 
 
 def level_folders(level: str) -> str:

@@ -119,6 +119,7 @@ def folder_item(record: r.FolderItem, level_key: str, level_label: str, folders:
         href=page_url(routes.folder(level_key, record.folder), {"type": "" if record.type == "paper" else record.type}),
         detail=_detail(level_label, folder, kind_label, record.varient),
         when=_when(record.created),
+        practice=routes.practice(record.collection_name, record.id) if record.questions and record.file else "",
     )
 
 

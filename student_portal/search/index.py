@@ -100,6 +100,7 @@ class Document:
     href: str = ""
     detail: str = ""  # the line shown under the title
     when: float = 0.0  # seconds since the epoch (0: unknown); recent first among equals
+    practice: str = ""  # a keyed paper's /practice address (a second link on its hit)
 
 
 @dataclass(frozen=True)

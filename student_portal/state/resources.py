@@ -99,6 +99,8 @@ class ItemCard:
     download_url: str  # "" when the item has no file
     share_url: str = ""  # its folder's page; WhatsApp's link is made in the browser
     preview_url: str = ""  # the same file, shown in the page's PDF viewer
+    practice_href: str = ""  # /practice for a paper with an answer key, else ""
+    scheme_url: str = ""  # its marking scheme (a PDF) for the viewer, else ""
 
 
 def folder_cards(level: Level, folders: list[Folder]) -> list[FolderCard]:
@@ -124,7 +126,15 @@ def item_card(item: FolderItem) -> ItemCard:
         download_url=client.file_url(item.collection_id, item.id, item.file, download=True),
         share_url=shared,
         preview_url=client.file_url(item.collection_id, item.id, item.file),
+        practice_href=practice_href(item),
+        scheme_url=client.file_url(item.collection_id, item.id, item.marking_scheme),
     )
+
+
+def practice_href(item: FolderItem) -> str:
+    """Where a paper is practised: only one with an answer key (and a file to show beside it)."""
+    keyed = item.questions and item.file and item.collection_name in _ITEM_LEVELS
+    return routes.practice(item.collection_name, item.id) if keyed else ""
 
 
 async def fetch_folder_items(level: Level, folder_id: str) -> list[FolderItem]:

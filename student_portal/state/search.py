@@ -80,6 +80,7 @@ class SearchHit:
     kind: str = ""  # the group's label, for suggestions
     page: str = ""  # "page 3" when the words were found inside the PDF
     snippet: list[SnippetPart] = field(default_factory=list)
+    practice_href: str = ""  # a keyed paper: "Practise" beside its link
 
 
 @dataclass
@@ -119,6 +120,7 @@ def _hit(hit: Hit, query: str = "") -> SearchHit:
         kind=gettext(KIND_LABELS.get(doc.kind, "")) if doc.kind in KIND_LABELS else "",
         page=Text.found_on_page(hit.page) if inside else "",
         snippet=[SnippetPart(part.text, part.marked) for part in hit.parts] if inside else [],
+        practice_href=doc.practice,
     )
 
 

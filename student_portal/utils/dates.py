@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from babel import dates as babel_dates
+from babel import units as babel_units
 
 from student_portal.constants import SITE_TIME_ZONE
 from student_portal.i18n import language, locale
@@ -161,6 +162,27 @@ def format_minutes(minutes: object) -> str:
         )
     except (OverflowError, ValueError):  # too large to round to a whole minute
         return ""
+
+
+_DURATION_UNITS = ((3600, "duration-hour"), (60, "duration-minute"), (1, "duration-second"))
+
+
+def format_duration(seconds: object) -> str:
+    """A time taken or allowed, as the language writes it short ("1 hr 12 min", "12 min 5 sec",
+    "පැය 1 මිනි 12"; CLDR's units through Babel): seconds only under 10 minutes, hours and
+    minutes above; "" when missing or not positive."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+        return ""
+    left = round(seconds)
+    if left <= 0 or left > 10**9:
+        return ""
+    units = _DURATION_UNITS if left < 600 else _DURATION_UNITS[:2]
+    parts = []
+    for size, unit in units:
+        amount, left = divmod(left, size)
+        if amount:
+            parts.append(babel_units.format_unit(amount, unit, length="short", locale=locale(language())))
+    return " ".join(parts) or babel_units.format_unit(0, "duration-minute", length="short", locale=locale(language()))
 
 
 def format_date(dt_or_str: object) -> str:

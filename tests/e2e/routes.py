@@ -75,6 +75,8 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.SEARCH: Traits(content=False, query="?q=physics"),
     # A document in the viewer: without ?c=&id= it says the document is not available.
     site.READ: Traits(content=False),
+    # The demo A/L MCQ paper's answer sheet (a data set without it: "not available").
+    site.PRACTICE: Traits(content=False, query="?c=AL_Items&id=alitem000000013"),
     site.NOT_FOUND: Traits(content=False),
     site.NOTES: Traits(signed_in=True),
     site.CLASS_PAGE: Traits(signed_in=True),

@@ -89,6 +89,7 @@ FACES: dict[str, Face] = {
     "/saved": Face((Text.SAVED_LOAD_FAILED,), absent="[data-testid^=saved-]"),
     # Forms and pages that act on a mailed link or an address: nothing to list, their heading shows.
     "/read": STATIC,
+    "/practice?c=AL_Items&id=alitem000000013": Face((Text.PRACTICE_FAILED,), absent="[data-testid=answer-sheet]"),
     "/sign-up": STATIC,
     "/forgot-password": STATIC,
     "/verify/expired-token": STATIC,

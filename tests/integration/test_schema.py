@@ -50,6 +50,14 @@ def item_fields(folders: str) -> dict:
         "image": image("400x300"),
         "file": f("file", protected=False, maxSelect=1, mimeTypes=["application/pdf"]),
         "varient": f("text"),
+        # Practice (issue 51): the key and explanations only superusers read; the hook writes
+        # questions and options from the key.
+        "answers": f("text", hidden=True),
+        "explanations": f("text", hidden=True),
+        "minutes": f("number", onlyInt=True),
+        "marking_scheme": f("file", protected=False, maxSelect=1, mimeTypes=["application/pdf"]),
+        "questions": f("number", onlyInt=True),
+        "options": f("number", onlyInt=True),
     }
 
 

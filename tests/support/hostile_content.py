@@ -117,7 +117,7 @@ HOSTILE_PASSWORD = "hostile-pass-123"
 HOSTILE_USER = "hostile"  # role full
 # Owned by users: Favourites are seeded after the content (below); an access request holds only
 # its user and a choice of "notes", no text a page shows, so it gets no hostile records.
-SKIPPED_COLLECTIONS = frozenset({"users", "Favourites", "Access_Requests"})
+SKIPPED_COLLECTIONS = frozenset({"users", "Favourites", "Access_Requests", "attempts"})
 # Favourites kind (its relation field) -> the collection it points at.
 SAVED_KINDS = {
     "recording": "Recordings",
@@ -220,6 +220,12 @@ def _hostile_values(seeder: Seeder, collection: str, index: int, records: int, o
             values[name] = LINK_PAYLOADS[index % len(LINK_PAYLOADS)]
             if index == 0:
                 out.link_fields.append((collection, name))
+        elif name == "answers":  # an answer key must be readable (its hook refuses the rest)
+            values[name] = "1 2 3"
+        elif name == "explanations":  # one per question of that key, the payloads as their text
+            values[name] = "1: " + " ".join(share).replace("\r", " ").replace("\n", " ")
+            if index == 0:
+                out.html_fields.append((collection, name))
         elif kind in ("text", "editor"):
             values[name] = " ".join(share)
             if index == 0:

@@ -298,6 +298,7 @@ def test_every_collection_has_a_model() -> None:
         Collection.CLASS_RECORDINGS,
         Collection.USERS,
         Collection.FAVOURITES,
+        Collection.ATTEMPTS,
         Collection.ACCESS_REQUESTS,
     } == PROTECTED
 
