@@ -1,50 +1,51 @@
 """The fixed keys of the exam figures: A/L streams and Sri Lanka's 25 districts, with their
-names for the site to translate (the PocketBase select fields hold the same keys:
-pb/pb_migrations/1795302200_exam_tools.js). Subjects, courses and universities are content."""
+names for the site to translate, each in its context ("stream", "district": pgettext), apart from
+the same words in content (a room's city). The PocketBase select fields hold the same keys
+(pb/pb_migrations/1795302200_exam_tools.js). Subjects, courses and universities are content."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
-from student_portal.i18n import N_
+from student_portal.i18n import NC_
 
 # Stream key -> its English name (translated where shown).
 STREAMS: Final[dict[str, str]] = {
-    "physical_science": N_("Physical Science"),
-    "biological_science": N_("Biological Science"),
-    "commerce": N_("Commerce"),
-    "arts": N_("Arts"),
-    "technology": N_("Technology"),
+    "physical_science": NC_("stream", "Physical Science"),
+    "biological_science": NC_("stream", "Biological Science"),
+    "commerce": NC_("stream", "Commerce"),
+    "arts": NC_("stream", "Arts"),
+    "technology": NC_("stream", "Technology"),
 }
 
 # The 25 districts as the University Grants Commission lists them (key = English name).
 DISTRICTS: Final[tuple[str, ...]] = (
-    N_("Colombo"),
-    N_("Gampaha"),
-    N_("Kalutara"),
-    N_("Kandy"),
-    N_("Matale"),
-    N_("Nuwara Eliya"),
-    N_("Galle"),
-    N_("Matara"),
-    N_("Hambantota"),
-    N_("Jaffna"),
-    N_("Kilinochchi"),
-    N_("Mannar"),
-    N_("Vavuniya"),
-    N_("Mullaitivu"),
-    N_("Batticaloa"),
-    N_("Ampara"),
-    N_("Trincomalee"),
-    N_("Kurunegala"),
-    N_("Puttalam"),
-    N_("Anuradhapura"),
-    N_("Polonnaruwa"),
-    N_("Badulla"),
-    N_("Monaragala"),
-    N_("Ratnapura"),
-    N_("Kegalle"),
+    NC_("district", "Colombo"),
+    NC_("district", "Gampaha"),
+    NC_("district", "Kalutara"),
+    NC_("district", "Kandy"),
+    NC_("district", "Matale"),
+    NC_("district", "Nuwara Eliya"),
+    NC_("district", "Galle"),
+    NC_("district", "Matara"),
+    NC_("district", "Hambantota"),
+    NC_("district", "Jaffna"),
+    NC_("district", "Kilinochchi"),
+    NC_("district", "Mannar"),
+    NC_("district", "Vavuniya"),
+    NC_("district", "Mullaitivu"),
+    NC_("district", "Batticaloa"),
+    NC_("district", "Ampara"),
+    NC_("district", "Trincomalee"),
+    NC_("district", "Kurunegala"),
+    NC_("district", "Puttalam"),
+    NC_("district", "Anuradhapura"),
+    NC_("district", "Polonnaruwa"),
+    NC_("district", "Badulla"),
+    NC_("district", "Monaragala"),
+    NC_("district", "Ratnapura"),
+    NC_("district", "Kegalle"),
 )
 
 YEAR_MIN, YEAR_MAX = 2000, 2100  # the schema's bounds

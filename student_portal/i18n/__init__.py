@@ -5,6 +5,7 @@ from student_portal.i18n.translation import (
     DOMAIN,
     LOCALE_DIR,
     N_,
+    NC_,
     Message,
     Np_,
     current_language,
@@ -16,6 +17,7 @@ from student_portal.i18n.translation import (
     locale,
     localized,
     ngettext,
+    pgettext,
     po_path,
     translations,
 )
@@ -23,6 +25,7 @@ from student_portal.i18n.translation import (
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
+    "NC_",
     "N_",
     "Message",
     "Np_",
@@ -35,6 +38,7 @@ __all__ = [
     "locale",
     "localized",
     "ngettext",
+    "pgettext",
     "po_path",
     "translations",
 ]

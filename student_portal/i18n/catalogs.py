@@ -23,6 +23,7 @@ KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "Message": None,
     "N_": None,
+    "NC_": ((1, "c"), 2),
     "Np_": (1, 2),
     "level_text": (1,),
     "gettext_with": (1,),

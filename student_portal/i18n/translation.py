@@ -76,6 +76,13 @@ def gettext(message: str) -> str:
     return translations(current_language.get()).gettext(message) if message else message
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, as translated in `context`: a name that is also some
+    record's own text (a district, "Kandy", is also a room's city) is its own entry, so the
+    search's detail line, which translates any msgid, leaves the content as authored."""
+    return translations(current_language.get()).pgettext(context, message) if message else message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current_language.get()).ngettext(singular, plural, n)
 
@@ -83,6 +90,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def Np_(singular: str, plural: str) -> tuple[str, str]:
     """Marks a plural pair for the catalogs; ngettext(*pair, n) reads it later."""
     return singular, plural
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks a text in a context for the catalogs; pgettext(context, message) reads it later."""
+    return message
 
 
 def N_(message: str) -> str:

@@ -12,7 +12,7 @@ from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.exams.figures import DISTRICTS
-from student_portal.i18n import N_, gettext, gettext_with
+from student_portal.i18n import N_, gettext, gettext_with, pgettext
 from student_portal.i18n.texts import Text
 from student_portal.state.cutoffs import CutOffRow, CutOffsState
 
@@ -85,7 +85,7 @@ def _controls() -> rx.Component:
             value=CutOffsState.district,
             on_change=CutOffsState.set_district,
             all_label=gettext("Choose your district"),
-            fixed=[(district, gettext(district)) for district in DISTRICTS],
+            fixed=[(district, pgettext("district", district)) for district in DISTRICTS],
         ),
         search_box(
             gettext("Course or university"),

@@ -21,7 +21,8 @@ def _switch() -> rx.Component:
     """Sheet / paper (/ marking scheme): on a phone one of them fills the screen."""
 
     def choice(label: str, what: str, pressed: rx.Var[bool]) -> rx.Component:
-        base = "h-11 grow rounded-md px-3 font-semibold"
+        # basis-0 and min-w-0: three long names (Tamil's "marking scheme") share a phone's width, wrapping
+        base = "min-h-11 min-w-0 grow basis-0 rounded-md px-2 py-1 leading-tight font-semibold"
         return rx.el.button(
             label,
             type="button",

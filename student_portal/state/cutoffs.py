@@ -21,7 +21,7 @@ from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.exams.figures import CUTOFF_MAX, CUTOFF_MIN, DISTRICTS, district_key, district_slug
 from student_portal.exams.zscore import rounded
-from student_portal.i18n import format_number, gettext
+from student_portal.i18n import format_number, gettext, pgettext
 from student_portal.pocketbase import Collection, CutOff
 from student_portal.search.index import Document, Segment, query_words
 from student_portal.state.address import replace_address
@@ -186,7 +186,7 @@ class CutOffsState(rx.State):
 
     def _show(self, view: CutOffsView) -> None:
         self.failed = view.failed
-        self.district_name = gettext(self.district) if self.district else ""
+        self.district_name = pgettext("district", self.district) if self.district else ""
         self.sample = view.sample
         self.latest_year = format_number(view.latest, "0") if view.latest else ""
         self.before_year = format_number(view.latest - 1, "0") if view.latest else ""

@@ -18,7 +18,7 @@ from student_portal import routes
 from student_portal.constants import Limit
 from student_portal.exams.figures import STREAMS
 from student_portal.exams.zscore import SUBJECTS, Estimate, Figure, Problem, estimate, rounded
-from student_portal.i18n import format_number, gettext
+from student_portal.i18n import format_number, gettext, pgettext
 from student_portal.pocketbase import Collection, ExamStatistic
 from student_portal.state.content import SharedView, public_rows
 from student_portal.state.live import live
@@ -159,7 +159,7 @@ class ZScoreState(rx.State):
     def _show(self, view: StatisticsView) -> None:
         self.failed = view.failed
         streams = view.streams()
-        self.streams = [Option(key, gettext(STREAMS[key])) for key in streams]
+        self.streams = [Option(key, pgettext("stream", STREAMS[key])) for key in streams]
         if self.stream not in streams:
             self.stream = streams[0] if streams else ""
         years = view.years(self.stream)

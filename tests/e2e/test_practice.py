@@ -260,6 +260,7 @@ def test_the_sheet_and_marks_in_sinhala_and_tamil(page: Page, base_url: str, lan
             count=format_number(49)
         )
     assert "Question" not in name
+    page.set_viewport_size({"width": 360, "height": 800})
     page.goto(f"{base_url}/{language.value}{PHYSICS_PATH}")
     expect(question(page, 12, name)).to_be_visible(timeout=30_000)
     expect(question(page, 12, name).get_by_role("radio")).to_have_count(5)
@@ -267,3 +268,6 @@ def test_the_sheet_and_marks_in_sinhala_and_tamil(page: Page, base_url: str, lan
     # all blank: only the cancelled question is right
     expect(page.get_by_test_id("practice-score")).to_have_text("1 / 50")
     expect(page.get_by_test_id("practice-blank")).to_have_text(blank)
+    # the marks' switch (marks, paper, marking scheme) fits a phone: Tamil's names once widened the page to 413 px
+    expect(page.get_by_test_id("practice-show-scheme")).to_be_visible()
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
