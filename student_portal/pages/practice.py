@@ -21,8 +21,8 @@ def _switch() -> rx.Component:
     """Sheet / paper (/ marking scheme): on a phone one of them fills the screen."""
 
     def choice(label: str, what: str, pressed: rx.Var[bool]) -> rx.Component:
-        # basis-0 and min-w-0: three long names (Tamil's "marking scheme") share a phone's width, wrapping
-        base = "min-h-11 min-w-0 grow basis-0 rounded-md px-2 py-1 leading-tight font-semibold"
+        # the row wraps (flex-wrap below): three long names (Tamil's "marking scheme") never widen a phone's page
+        base = "min-h-11 grow rounded-md px-3 py-1 font-semibold"
         return rx.el.button(
             label,
             type="button",
@@ -45,7 +45,7 @@ def _switch() -> rx.Component:
             choice(Text.MARKING_SCHEME, "scheme", on_scheme),
         ),
         role="group",
-        class_name="flex gap-1 rounded-lg bg-slate-200 p-1 lg:hidden",
+        class_name="flex flex-wrap gap-1 rounded-lg bg-slate-200 p-1 lg:hidden",
     )
 
 
