@@ -39,11 +39,19 @@ def _failed_responses(page: Page) -> list[str]:
 
 
 def _visit_jobs(page: Page, base_url: str) -> set[str]:
-    """Open /jobs; the built files it loaded (all of them must load)."""
+    """Open /jobs; the built files it loaded (all of them must load).
+
+    A request the page before it still had in flight (a news picture the home page was loading) is
+    cancelled by the navigation: only requests made once /jobs is the page count (CI failed on one).
+    """
     built: set[str] = set()
     failed = _failed_responses(page)
+    committed: list[bool] = []
+    ours: set = set()
+    page.on("framenavigated", lambda f: committed.append(True) if f == page.main_frame else None)
+    page.on("request", lambda r: ours.add(r) if committed or r.is_navigation_request() else None)
     page.on("response", lambda r: built.add(r.url) if "/assets/" in r.url else None)
-    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
+    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}") if r in ours else None)
     page.goto(base_url + "/jobs")
     expect(page.get_by_test_id("job-card").first).to_be_visible()
     page.wait_for_load_state("networkidle")
