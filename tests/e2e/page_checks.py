@@ -6,6 +6,7 @@ import json
 import re
 
 import httpx
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from student_portal.constants import StorageKey
@@ -86,6 +87,25 @@ def wait_for_content(page: Page) -> None:
     """Every section finished loading: no skeletons, no "Loading..." message."""
     expect(page.get_by_test_id("skeletons")).to_have_count(0, timeout=CONTENT_TIMEOUT_MS)
     expect(page.get_by_role("status").filter(has_text=_LOADING)).to_have_count(0, timeout=CONTENT_TIMEOUT_MS)
+
+
+# axe-core as axe-playwright-python ships it. Its `Axe.run` evaluates the 570 KB script before
+# every run (0.2 to 0.6 s each here); a page that is checked at several widths and themes needs it once.
+_AXE_SCRIPT = Axe().axe_script
+# Only the violations cross back to Python: each rule's id and help, and where it failed.
+_AXE_RUN = """async (options) => {
+  const found = await axe.run(document, options);
+  return found.violations.map((v) => ({id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' '))}));
+}"""
+
+
+def axe_violations(page: Page, **options) -> list[tuple[str, str, list[str]]]:
+    """axe-core's findings on the page as it is drawn now: (rule, help, up to 5 places); `options`
+    are axe.run's (runOnly: some rules only)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(_AXE_SCRIPT)
+    found = page.evaluate(_AXE_RUN, {"resultTypes": ["violations"], **options})
+    return [(v["id"], v["help"], v["targets"][:5]) for v in found]
 
 
 def dom_problems(page: Page, allowed_frame_origins: list[str]) -> list[str]:

@@ -12,25 +12,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
 from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.page_checks import SETTLE, WATCH_CSP, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import SETTLE, WATCH_CSP, axe_violations, new_visitor, sign_in_context, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route, checked_pages
 from tests.support.pocketbases import DEMO_PASSWORD
 
 # Pages with another face worth checking: a news id that does not exist, a teacher that does not.
 # Addresses of particular pages (not under make check-page, which checks the pages it names).
 EXTRA = () if checked_pages() else (Route("/news/no-such-news"), Route("/class/noteacher000000", signed_in=True))
-_axe = Axe()
-
-
-def _violations(page: Page) -> list[tuple[str, str, list[str]]]:
-    found = _axe.run(page).response["violations"]
-    return [(v["id"], v["help"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in found]
 
 
 # Each route is loaded once per visitor and checked at both widths and in both themes: the layout
@@ -75,7 +68,7 @@ def _route_violations(
             else:
                 html.not_to_have_class(DARK)
             page.evaluate(SETTLE)
-            found += [(f"{width['width']}px {scheme}", *violation) for violation in _violations(page)]
+            found += [(f"{width['width']}px {scheme}", *violation) for violation in axe_violations(page)]
         if policy:
             play = page.get_by_role("button", name=Text.PLAY_VIDEO).first  # a player frame, too
             if play.count() and play.is_visible():
@@ -115,7 +108,7 @@ def test_axe_reports_a_planted_violation(page: Page, base_url: str) -> None:
     page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
         '<div id="planted"><img src="/favicon.ico"><input type="text"></div>')""")
     expect(page.locator("#planted img")).to_be_attached()
-    assert {"image-alt", "label"} <= {v[0] for v in _violations(page)}
+    assert {"image-alt", "label"} <= {v[0] for v in axe_violations(page)}
 
 
 CAROUSEL_PAGES = [

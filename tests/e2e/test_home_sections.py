@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from student_portal import routes
@@ -14,7 +13,7 @@ from student_portal.i18n.texts import Text
 from student_portal.routes.navigation import HOME_SHORTCUTS, SOCIAL_CHANNELS
 from tests.e2e.carousel_helpers import freeze_clock, shown_slide, slides
 from tests.e2e.conftest import DESKTOP
-from tests.e2e.page_checks import DRAWN
+from tests.e2e.page_checks import DRAWN, axe_violations
 
 SOCIAL_TITLES = [
     "Kuppi Recordings on YouTube",
@@ -229,8 +228,7 @@ def test_buttons_in_sections_not_yet_drawn_are_not_covered(page: Page, base_url:
     page.goto(base_url + "/")
     expect(page.get_by_test_id("talent-card").first).to_be_attached()
     page.wait_for_load_state("networkidle")
-    found = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["target-size"]}})
-    assert not [v["id"] for v in found.response["violations"]], found.response["violations"]
+    assert axe_violations(page, runOnly={"type": "rule", "values": ["target-size"]}) == []
 
 
 # Scrolls the page to its end a screen at a time, as a thumb does, and returns the document's

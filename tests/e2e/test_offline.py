@@ -22,8 +22,8 @@ from student_portal.utils.dates import browser_dates
 from tests.e2e.auth_support import fake_token, start_signed_in, store_auth
 from tests.e2e.conftest import PHONE
 from tests.e2e.offline_helpers import all_cached_urls, cache_keys, eventually, go_offline, worker_ready
+from tests.e2e.page_checks import axe_violations
 from tests.e2e.routes import DEMO_IDS
-from tests.e2e.test_accessibility import _violations as axe_violations
 
 PAPER_TEXT = "G.C.E. O/L Mathematics - Past Paper"
 
