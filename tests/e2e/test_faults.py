@@ -21,23 +21,15 @@ from student_portal.components.header import SAVED_ITEM
 from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import DEMO_USERS, expect_signed_in, start_signed_in
 from tests.e2e.conftest import next_client_ip
-from tests.support.admin import records, superuser_client
+from tests.support.admin import emptied, records
 
 SAVE_TOLD_WITHIN_MS = 30_000  # the client's timeout and retries, then the alert
 
 
 @pytest.fixture
 def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    client = superuser_client(demo_pocketbase.url)
-    _wipe(client)
-    yield client
-    _wipe(client)
-    client.close()
-
-
-def _wipe(admin: httpx.Client) -> None:
-    for record in records(admin, "Favourites"):
-        admin.delete(f"/api/collections/Favourites/records/{record['id']}")
+    with emptied(demo_pocketbase.url, "Favourites") as client:
+        yield client
 
 
 def _kill(server) -> None:

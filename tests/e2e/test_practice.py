@@ -18,7 +18,7 @@ from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
 from student_portal.utils.answer_keys import parse_key
 from tests.e2e.auth_support import DEMO_USERS, ReceivedFrames, sign_in_with_form, start_signed_in
-from tests.support.admin import records, superuser_client
+from tests.support.admin import emptied, records, superuser_client
 from tests.support.pdfs import make_pdf
 
 PHYSICS = "alitem000000013"  # the demo A/L MCQ: 50 questions, 5 options, 2 hours, explanations
@@ -30,16 +30,8 @@ ATTEMPTS = "/api/collections/attempts/records"
 @pytest.fixture
 def admin(demo_pocketbase) -> Iterator[httpx.Client]:
     """A content manager's client; every attempt is deleted before and after the test."""
-    client = superuser_client(demo_pocketbase.url)
-    _wipe(client)
-    yield client
-    _wipe(client)
-    client.close()
-
-
-def _wipe(admin: httpx.Client) -> None:
-    for record in records(admin, "attempts"):
-        admin.delete(f"{ATTEMPTS}/{record['id']}")
+    with emptied(demo_pocketbase.url, "attempts") as client:
+        yield client
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import at, pocketbase_auth, sign_in_with_form, start_signed_in, store_auth
 from tests.e2e.routes import DEMO_IDS
-from tests.support.admin import records, superuser_client
+from tests.support.admin import emptied, records
 
 # kind -> (page, test id of its cards, the group's heading on /saved)
 KINDS = {
@@ -30,16 +30,8 @@ KINDS = {
 
 @pytest.fixture
 def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    client = superuser_client(demo_pocketbase.url)
-    _wipe(client)
-    yield client
-    _wipe(client)
-    client.close()
-
-
-def _wipe(admin: httpx.Client) -> None:
-    for record in records(admin, "Favourites"):
-        admin.delete(f"/api/collections/Favourites/records/{record['id']}")
+    with emptied(demo_pocketbase.url, "Favourites") as client:
+        yield client
 
 
 def _save_button(card: Locator) -> Locator:

@@ -45,6 +45,26 @@ def update(admin: httpx.Client, collection: str, record_id: str, **fields: Any) 
     return response.json()
 
 
+def delete_all(admin: httpx.Client, collection: str) -> None:
+    """Every record of `collection` deleted (a test's students' favourites, attempts, ...)."""
+    for record in records(admin, collection):
+        admin.delete(f"/api/collections/{collection}/records/{record['id']}").raise_for_status()
+
+
+@contextlib.contextmanager
+def emptied(url: str, *collections: str) -> Iterator[httpx.Client]:
+    """A superuser's client of the PocketBase at `url`, `collections` emptied before and after:
+    a test starts and leaves with no student's records in them."""
+    with superuser_client(url) as admin:
+        for collection in collections:
+            delete_all(admin, collection)
+        try:
+            yield admin
+        finally:
+            for collection in collections:
+                delete_all(admin, collection)
+
+
 @contextlib.contextmanager
 def restored(admin: httpx.Client, collection: str, record: dict[str, Any], *fields: str) -> Iterator[dict[str, Any]]:
     """Edit `record` freely inside; its `fields` are put back afterwards."""
