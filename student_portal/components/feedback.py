@@ -79,6 +79,15 @@ def list_faces(
     """A list's face: loading, else the error (when the list has one), else `content` when
     there are `items`, else `empty`."""
     loaded = rx.cond(items, content, empty)
-    if failed is not None and error_text is not None:
-        loaded = rx.cond(failed, error_message(error_text), loaded)
-    return rx.cond(loading, loading_face, loaded)
+    if failed is None or error_text is None:
+        return rx.cond(loading, loading_face, loaded)
+    return fetched_faces(
+        loading=loading, loading_face=loading_face, failed=failed, error_text=error_text, loaded=loaded
+    )
+
+
+def fetched_faces(
+    *, loading: rx.Var[bool], loading_face: rx.Component, failed: rx.Var[bool], error_text: str, loaded: rx.Component
+) -> rx.Component:
+    """Fetched data's face: loading, else the error, else `loaded` (which shows its own empty face)."""
+    return rx.cond(loading, loading_face, rx.cond(failed, error_message(error_text), loaded))

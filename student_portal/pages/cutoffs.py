@@ -5,7 +5,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.exam_tools import estimate_notice, sample_notice
-from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.feedback import empty_message, fetched_faces, loading_message
 from student_portal.components.filters import filter_bar, search_box, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
@@ -160,14 +160,12 @@ def cut_offs() -> rx.Component:
             )
         ),
         sample_notice(CutOffsState.sample),
-        rx.cond(
-            CutOffsState.loading,
-            loading_message(Text.LOADING),
-            rx.cond(
-                CutOffsState.failed,
-                error_message(Text.CUT_OFFS_FAILED),
-                _results(),
-            ),
+        fetched_faces(
+            loading=CutOffsState.loading,
+            loading_face=loading_message(Text.LOADING),
+            failed=CutOffsState.failed,
+            error_text=Text.CUT_OFFS_FAILED,
+            loaded=_results(),
         ),
         internal_link(
             gettext("Estimate your Z-score"),

@@ -5,7 +5,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.exam_tools import estimate_notice, sample_notice
-from student_portal.components.feedback import empty_message, error_message, loading_message
+from student_portal.components.feedback import empty_message, list_faces, loading_message
 from student_portal.components.filters import filter_bar, select_filter
 from student_portal.components.headings import page_heading
 from student_portal.components.layout import site_page
@@ -171,14 +171,14 @@ def z_score() -> rx.Component:
         ),
         estimate_notice(gettext(ESTIMATE)),
         sample_notice(ZScoreState.sample),
-        rx.cond(
-            ZScoreState.loading,
-            loading_message(Text.LOADING),
-            rx.cond(
-                ZScoreState.failed,
-                error_message(Text.EXAM_FIGURES_FAILED),
-                rx.cond(ZScoreState.streams, _form(), empty_message(gettext("No exam figures are published yet."))),
-            ),
+        list_faces(
+            loading=ZScoreState.loading,
+            loading_face=loading_message(Text.LOADING),
+            failed=ZScoreState.failed,
+            error_text=Text.EXAM_FIGURES_FAILED,
+            items=ZScoreState.streams,
+            content=_form(),
+            empty=empty_message(gettext("No exam figures are published yet.")),
         ),
         class_name="flex max-w-3xl flex-col gap-6",
     )
