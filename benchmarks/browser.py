@@ -17,7 +17,8 @@ _PROBE = """
 ((selector) => {
   if (window.top !== window) return;
   window.__benchContentAt = null;
-  const shown = (el) => el.getClientRects().length > 0 && el.textContent.trim() !== "" &&
+  // A canvas has no text: the pdf viewer puts a page's canvas in only once it is drawn.
+  const shown = (el) => el.getClientRects().length > 0 && (el.textContent.trim() !== "" || el.tagName === "CANVAS") &&
     (!el.checkVisibility || el.checkVisibility({opacityProperty: true, visibilityProperty: true}));
   const tick = () => {
     if (window.__benchContentAt !== null) return;
