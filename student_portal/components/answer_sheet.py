@@ -58,15 +58,17 @@ def _option(question: rx.Var[int], option: rx.Var[int]) -> rx.Component:
 
 
 def _question(question: rx.Var[int]) -> rx.Component:
+    # 268 px wide: at 360 px the fifth option ends left of the floating chat link (right-4, 56 px),
+    # which otherwise covered it on the row beneath it.
     return rx.el.div(
-        rx.el.span(question, aria_hidden="true", class_name="w-8 shrink-0 text-right font-semibold tabular-nums"),
+        rx.el.span(question, aria_hidden="true", class_name="w-6 shrink-0 text-right font-semibold tabular-nums"),
         rx.el.div(
             rx.foreach(PracticeState.options, lambda option: _option(question, option)),
-            class_name="flex flex-wrap gap-1.5",
+            class_name="flex flex-wrap gap-1",
         ),
         role="radiogroup",
         aria_label=gettext_with(N_("Question {number}"), number=question),
-        class_name="flex min-w-0 items-center gap-3 border-b border-slate-100 py-1.5",
+        class_name="flex min-w-0 items-center gap-2 border-b border-slate-100 py-1.5",
         data_testid="practice-question",
     )
 

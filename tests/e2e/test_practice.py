@@ -256,6 +256,14 @@ def test_the_sheet_and_marks_in_sinhala_and_tamil(page: Page, base_url: str, lan
     page.goto(f"{base_url}/{language.value}{PHYSICS_PATH}")
     expect(question(page, 12, name)).to_be_visible(timeout=30_000)
     expect(question(page, 12, name).get_by_role("radio")).to_have_count(5)
+    # The floating chat link (bottom right) covers no option: the fifth ends left of it on every row.
+    assert page.evaluate(
+        """() => {
+          const chat = document.querySelector('a.fixed[href^="https://wa.me"]').getBoundingClientRect();
+          const options = [...document.querySelectorAll('[data-testid=practice-question] input[type=radio]')];
+          return Math.max(...options.map((option) => option.getBoundingClientRect().right)) <= chat.left;
+        }"""
+    )
     page.get_by_role("button", name=submit).click()
     # all blank: only the cancelled question is right
     expect(page.get_by_test_id("practice-score")).to_have_text("1 / 50")
