@@ -15,10 +15,12 @@ from student_portal.components.account_forms import (
     submit_button,
 )
 from student_portal.components.feedback import error_message, loading_message
+from student_portal.components.follow_button import following_list
 from student_portal.components.layout import site_page
-from student_portal.i18n import N_, gettext_with
+from student_portal.i18n import N_, gettext, gettext_with
 from student_portal.i18n.texts import Text
 from student_portal.state.account import AccountState
+from student_portal.state.follows import FollowState
 from student_portal.state.signed_in import Phase
 
 _PANEL = "flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -40,6 +42,19 @@ def _notice(text: rx.Var[str], test_id: str) -> rx.Component:
 def _panel(heading: str, *children: rx.Component) -> rx.Component:
     return rx.el.section(
         rx.el.h2(heading, class_name="text-lg font-semibold text-slate-900"), *children, class_name=_PANEL
+    )
+
+
+def _following() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(gettext("Following"), id="following", class_name="text-lg font-semibold text-slate-900"),
+        following_list(
+            FollowState.rows,
+            gettext("You follow nothing yet. Follow a teacher, an O/L or A/L folder, or jobs to be told what is new."),
+        ),
+        aria_labelledby="following",
+        data_testid="following",
+        class_name=_PANEL,
     )
 
 
@@ -107,7 +122,7 @@ def _sign_out_everywhere() -> rx.Component:
     route=routes.ACCOUNT,
     title=AccountText.ACCOUNT,
     description=N_("Your Student Portal account: password, email and sessions."),
-    on_load=AccountState.load,
+    on_load=[AccountState.load, FollowState.load],
 )
 def account() -> rx.Component:
     return rx.el.div(
@@ -122,6 +137,7 @@ def account() -> rx.Component:
                         data_testid="signed-in-as",
                         class_name="text-slate-700",
                     ),
+                    _following(),
                     _change_password(),
                     _change_email(),
                     _sign_out_everywhere(),

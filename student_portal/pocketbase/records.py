@@ -307,6 +307,20 @@ class Attempt(Record):
     seconds: Number = None
 
 
+class Follow(Record):
+    """What a student follows to be told about it (issue 53; only its owner may read it, the
+    site's server writes it): kind "teacher", "ol_folder", "al_folder" (the relation of that
+    name is set) or "jobs" (location and contract: words a new job's must contain, or "")."""
+
+    user: FirstText = ""
+    kind: Keyword = ""
+    teacher: FirstText = ""
+    ol_folder: FirstText = ""
+    al_folder: FirstText = ""
+    location: Text = ""
+    contract: Text = ""
+
+
 class AccessRequest(Record):
     """A student's request for more access (`access`: "notes" for Uni Notes); content managers
     grant it in the admin UI. Only its owner may read it (API rules)."""
@@ -428,6 +442,7 @@ class Collection:
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
     ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
+    FOLLOWS: Final = protected("follows", Follow)  # what a student follows (own only; the server writes)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)
     CUT_OFFS: Final = public("Cut_Offs", CutOff, sort="-year")  # /cut-offs
