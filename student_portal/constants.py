@@ -126,6 +126,7 @@ class Limit:
     # at most) and a pending save "kind:id" under 80 characters. Longer ones are refused.
     AUTH_ITEM_MAX_CHARS: Final = 2048
     PENDING_SAVE_MAX_CHARS: Final = 80
+    NOTICES_SHOWN: Final = 50  # the newest notices /notices lists
     FOLLOWS: Final = 100  # teachers, folders and job searches one student may follow (issue 53)
     PRACTICE_EARLIER_ATTEMPTS: Final = 10  # a paper's earlier attempts listed on /practice
     # Events a websocket connection, and all connections from one visitor address, may send:

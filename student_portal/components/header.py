@@ -17,6 +17,7 @@ from reflex.event import key_event
 
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
+from student_portal.components.bell import bell
 from student_portal.components.icons import icon
 from student_portal.components.language_switch import language_menu, language_switch
 from student_portal.components.links import internal_link
@@ -195,6 +196,7 @@ def site_header(active: str, route: str = "/") -> rx.Component:
                 phone_tabs(active, fit),
                 phone_menu(active, route, fit.navigation),
                 theme_toggle("hidden size-10 items-center justify-center lg:flex"),
+                bell(),
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",
             ),

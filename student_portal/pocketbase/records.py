@@ -19,9 +19,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from student_portal.i18n import format_number, gettext
 from student_portal.i18n.texts import Text as Texts
@@ -283,6 +283,10 @@ class User(Record):
     username: Text = ""
     role: Keyword = ""
     verified: Flag = False
+    language: Keyword = ""  # the language they signed up in (their mails')
+    notices_seen: DateTime = None  # when they last opened /notices (issue 53)
+    mail_classes: Keyword = ""  # class changes by mail: none, now, daily, weekly; "": now
+    mail_other: Keyword = ""  # everything else: the same choices; "": weekly
 
     @property
     def can_view_notes(self) -> bool:
@@ -319,6 +323,26 @@ class Follow(Record):
     al_folder: FirstText = ""
     location: Text = ""
     contract: Text = ""
+
+
+def _snapshot(value: Any) -> dict[str, Any]:
+    """A notice's JSON field: an object, or {} for anything else (null, a list, a string)."""
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+class Notice(Record):
+    """One change for everyone who follows it (issue 53; pb_migrations/1795302410_notices.js):
+    described at reading time by student_portal/notices/describe.py."""
+
+    kind: Keyword = ""
+    teacher: FirstText = ""
+    ol_folder: FirstText = ""
+    al_folder: FirstText = ""
+    collection: Text = ""
+    record: Text = ""
+    before: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
+    after: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
+    settled: Flag = False
 
 
 class AccessRequest(Record):
@@ -442,6 +466,7 @@ class Collection:
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
     ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
+    NOTICES: Final = public("notices", Notice, sort="-updated")  # one per change (issue 53)
     FOLLOWS: Final = protected("follows", Follow)  # what a student follows (own only; the server writes)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)

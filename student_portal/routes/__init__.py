@@ -33,6 +33,7 @@ SAVED: Final = "/saved"  # the signed-in visitor's saved items
 # Accounts students run themselves (sign up, verify, reset, change email): not in the spec.
 SIGN_UP: Final = "/sign-up"
 FORGOT_PASSWORD: Final = "/forgot-password"
+NOTICES: Final = "/notices"  # what changed in what the signed-in student follows (issue 53)
 ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
 # The exam tools: a Z-score estimate, and the university cut-offs of one district
 # (/cut-offs?district=colombo&z=1.625&q=medicine: a shareable view).

@@ -177,6 +177,7 @@ class FollowState(rx.State):
     busy: str = ""  # the key being followed or unfollowed
     message: str = ""  # the cap's or a failure's text, shown beside the buttons
     _ids: dict[str, str] = {}  # key -> follows record id
+    _version: int = 0  # counts this tab's follow changes: the bell reads the follows again
 
     @rx.var
     def job_rows(self) -> list[FollowRow]:
@@ -272,4 +273,5 @@ class FollowState(rx.State):
             return gettext(FAILED_TEXT)
         async with self:
             self._show(follows, rows)
+            self._version += 1
         return ""

@@ -88,6 +88,7 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.RESET_PASSWORD: Traits(content=False),
     site.CONFIRM_EMAIL: Traits(content=False),
     site.ACCOUNT: Traits(signed_in=True, content=False),
+    site.NOTICES: Traits(signed_in=True, content=False),  # the demo students follow nothing
     site.Z_SCORE: Traits(),
     # One district's table with an estimated Z-score marking some of it (the demo's and the
     # hostile data set's first cut-offs are in Colombo).

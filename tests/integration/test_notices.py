@@ -27,7 +27,8 @@ def notices_of(admin: httpx.Client, teacher: str) -> list[dict]:
 
 def test_a_burst_of_edits_is_one_notice_from_first_to_last(admin, teacher):
     made = admin.post(
-        CLASSES, json={"name": "Physics revision", "date": "2026-12-12 10:30:00.000Z", "duration": 90, "teacher": teacher}
+        CLASSES,
+        json={"name": "Physics revision", "date": "2026-12-12 10:30:00.000Z", "duration": 90, "teacher": teacher},
     ).json()
     [added] = notices_of(admin, teacher)
     assert added["kind"] == "class_added" and added["after"]["name"] == "Physics revision"
@@ -63,7 +64,9 @@ def test_a_class_added_and_removed_in_one_burst_leaves_nothing(admin, teacher):
 
 def test_new_items_notes_and_jobs_each_make_one_notice(admin, teacher):
     folder = admin.post("/api/collections/ALFolders/records", json={"name": "Physics"}).json()["id"]
-    item = admin.post("/api/collections/AL_Items/records", json={"folder": folder, "title": "2025 Paper I", "type": "paper"})
+    item = admin.post(
+        "/api/collections/AL_Items/records", json={"folder": folder, "title": "2025 Paper I", "type": "paper"}
+    )
     assert item.status_code == 200, item.text
     [notice] = list_all(admin, "notices", filter=f'al_folder = "{folder}"')
     assert (notice["kind"], notice["after"]["title"]) == ("new_item", "2025 Paper I")
