@@ -15,6 +15,8 @@ from student_portal.pocketbase.collections import Collection
 
 _USERS = f"/api/collections/{Collection.USERS}"
 SIGN_OUT_EVERYWHERE_PATH = "/api/student-portal/sign-out-everywhere"  # pb_hooks/accounts.pb.js
+NOTICE_MAIL_PATH = "/api/student-portal/notice-mail"  # pb_hooks/notice_mail.pb.js
+UNSUBSCRIBE_PATH = "/api/student-portal/unsubscribe"  # pb_hooks/notice_mail.pb.js
 
 
 class AccountCalls:
@@ -102,6 +104,21 @@ class AccountCalls:
     async def sign_out_everywhere(self, *, token: str) -> None:
         """Every token of the account stops working (a new token key: pb_hooks/accounts.pb.js)."""
         await self._send("POST", SIGN_OUT_EVERYWHERE_PATH, token=token)
+
+    async def send_notice_mail(
+        self, user_id: str, mail_list: str, subject: str, text: str, html: str, *, token: str
+    ) -> None:
+        """A notice mail to a student through PocketBase's mail settings (a superuser's `token`);
+        PocketBase puts that student's unsubscribe link for `mail_list` where the text says
+        {unsubscribe}, and in the List-Unsubscribe header."""
+        body = {"user": user_id, "list": mail_list, "subject": subject, "text": text, "html": html}
+        await self._send("POST", NOTICE_MAIL_PATH, json_body=body, token=token)
+
+    async def unsubscribe(self, link_token: str) -> str:
+        """The list ("classes", "other") a mailed unsubscribe link's token turned off (no sign-in:
+        the token is signed by PocketBase); 400 ClientResponseError for a forged or old one."""
+        answer = await self._send("POST", UNSUBSCRIBE_PATH, json_body={"token": link_token})
+        return str(answer.get("list") or "")
 
     async def request_access(self, user_id: str, access: str, *, token: str) -> dict[str, Any]:
         """Record that the signed-in student asks for `access` (content managers grant it)."""
