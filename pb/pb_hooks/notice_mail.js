@@ -50,4 +50,53 @@ function unsubscribe(e) {
   return e.json(200, { list: claims.list });
 }
 
-module.exports = { sendNoticeMail, unsubscribe };
+// One notice's deliveries, in one transaction (10,000 followers: ten requests, not 10,000): a
+// delivery already written (unique per user and notice) is left as it is.
+function writeDeliveries(e) {
+  const body = e.requestInfo().body || {};
+  const notice = String(body.notice || "");
+  const nextTry = String(body.next_try || "");
+  const rows = Array.isArray(body.deliveries) ? body.deliveries : [];
+  let written = 0;
+  $app.runInTransaction((txApp) => {
+    const collection = txApp.findCollectionByNameOrId("deliveries");
+    for (const row of rows) {
+      const record = new Record(collection);
+      record.set("user", String(row.user || ""));
+      record.set("notice", notice);
+      record.set("mode", String(row.mode || ""));
+      record.set("state", "pending");
+      record.set("attempts", 0);
+      record.set("next_try", nextTry);
+      try {
+        txApp.save(record);
+        written++;
+      } catch (err) {
+        // already written, or its student or notice is gone meanwhile
+      }
+    }
+  });
+  return e.json(200, { written: written });
+}
+
+// The deliveries of one mail that went, marked sent together.
+function markSent(e) {
+  const body = e.requestInfo().body || {};
+  const ids = Array.isArray(body.ids) ? body.ids.map(String) : [];
+  const at = String(body.sent_at || "");
+  $app.runInTransaction((txApp) => {
+    for (const id of ids) {
+      try {
+        const record = txApp.findRecordById("deliveries", id);
+        record.set("state", "sent");
+        record.set("sent_at", at);
+        txApp.save(record);
+      } catch (err) {
+        // gone meanwhile (its notice or student deleted)
+      }
+    }
+  });
+  return e.json(200, { marked: ids.length });
+}
+
+module.exports = { sendNoticeMail, unsubscribe, writeDeliveries, markSent };

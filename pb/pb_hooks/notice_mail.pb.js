@@ -18,6 +18,14 @@ routerAdd("POST", "/api/student-portal/notice-mail", (e) => {
   }
 }, $apis.requireSuperuserAuth());
 
+routerAdd("POST", "/api/student-portal/deliveries", (e) => {
+  return require(`${__hooks}/notice_mail.js`).writeDeliveries(e);
+}, $apis.requireSuperuserAuth());
+
+routerAdd("POST", "/api/student-portal/deliveries-sent", (e) => {
+  return require(`${__hooks}/notice_mail.js`).markSent(e);
+}, $apis.requireSuperuserAuth());
+
 routerAdd("POST", "/api/student-portal/unsubscribe", (e) => {
   return require(`${__hooks}/notice_mail.js`).unsubscribe(e);
 });

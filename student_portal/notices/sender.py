@@ -42,7 +42,8 @@ from student_portal.pocketbase.filters import filter_eq
 log = logging.getLogger(__name__)
 
 NOTICES, DELIVERIES, FOLLOWS = "notices", "deliveries", "follows"
-WRITERS = 16  # deliveries written at once while fanning out
+WRITERS = 16  # mails sent at once
+DELIVERY_CHUNK = 1000  # deliveries written in one request (one transaction)
 
 
 def pb_time(moment: datetime) -> str:
@@ -156,28 +157,12 @@ class NoticeMailer:
         if said is None:
             return 0
         token = await self._token()
-        wanted = [(u, choice(u, said.category)) for u in await self.followers(notice) if u.verified]
-        gate = asyncio.Semaphore(WRITERS)
-
-        async def write(user: User, mode: str) -> int:
-            body = {
-                "user": user.id,
-                "notice": notice.id,
-                "mode": mode,
-                "state": "pending",
-                "attempts": 0,
-                "next_try": pb_time(now),
-            }
-            async with gate:
-                try:
-                    await self.client.create(DELIVERIES, body, token=token)
-                    return 1
-                except ClientResponseError as error:
-                    if error.status == 400:  # already written (a run stopped half way)
-                        return 0
-                    raise
-
-        written = sum(await asyncio.gather(*(write(u, m) for u, m in wanted if m != NONE)))
+        rows = [{"user": u.id, "mode": choice(u, said.category)} for u in await self.followers(notice) if u.verified]
+        rows = [row for row in rows if row["mode"] != NONE]
+        written = 0
+        for start in range(0, len(rows), DELIVERY_CHUNK):
+            chunk = rows[start : start + DELIVERY_CHUNK]
+            written += await self.client.write_deliveries(notice.id, chunk, pb_time(now), token=token)
         self.counts.deliveries += written
         self.counts.writes += written
         return written
@@ -245,9 +230,8 @@ class NoticeMailer:
                 self.counts.writes += 1
             return
         self.counts.mails += 1
-        for item in items:
-            await self.client.update(DELIVERIES, item.delivery, {"state": "sent", "sent_at": pb_time(now)}, token=token)
-            self.counts.writes += 1
+        await self.client.mark_sent([item.delivery for item in items], pb_time(now), token=token)
+        self.counts.writes += len(items)
 
     async def send_now(self, now: datetime) -> int:
         """The mails of students who chose "at once": one mail per student and run."""
@@ -256,8 +240,13 @@ class NoticeMailer:
             return 0
         by_id = {r["id"]: r for r in rows}
         mails = self._items(rows, await self._names())
-        for user, items in mails.values():
-            await self._mail(user, items, NOW, by_id, now)
+        gate = asyncio.Semaphore(WRITERS)
+
+        async def one(user: User, items: list[Item]) -> None:
+            async with gate:
+                await self._mail(user, items, NOW, by_id, now)
+
+        await asyncio.gather(*(one(user, items) for user, items in mails.values()))
         return len(mails)
 
     async def send_digests(self, now: datetime, *, everything: bool = False) -> int:

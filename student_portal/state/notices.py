@@ -10,6 +10,7 @@ the bell no PocketBase request at all. Following or opening /notices updates tho
 from __future__ import annotations
 
 import logging
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import cast
@@ -18,11 +19,11 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.constants import Limit
-from student_portal.notices.describe import concerns, describe, when
+from student_portal.notices.describe import concerns, describe, follow_key, when
 from student_portal.pocketbase import ClientResponseError, Notice, User, configured_client, content_cache
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import AuthState, Session, forget_on_logout
-from student_portal.state.content import backend_failures
+from student_portal.state.content import backend_failures, shared_view
 from student_portal.state.follows import FollowState, key_of, own_follows
 from student_portal.state.live import live
 from student_portal.state.practice import server_token
@@ -47,10 +48,43 @@ def for_student(notices: list[Notice], keys: frozenset[str]) -> list[Notice]:
     return sorted(mine, key=lambda n: n.updated or datetime.min.replace(tzinfo=UTC), reverse=True)
 
 
+def _newer(notice: Notice, seen: datetime | None) -> bool:
+    return seen is None or (notice.updated is not None and notice.updated > seen)
+
+
 def unseen_count(notices: list[Notice], keys: frozenset[str], seen: datetime | None) -> int:
-    return sum(
-        1 for n in notices if concerns(n, keys) and (seen is None or (n.updated is not None and n.updated > seen))
-    )
+    """Counted over every notice (BellIndex gives the same count from its index)."""
+    return sum(1 for n in notices if concerns(n, keys) and _newer(n, seen))
+
+
+_EPOCH = datetime.min.replace(tzinfo=UTC)
+
+
+class BellIndex:
+    """The cached notices by what they concern, made once per version of the list for every
+    visitor (shared_view): a page view's count is then a few bisects, whatever the number of
+    notices, instead of a pass over all of them."""
+
+    def __init__(self, notices: list[Notice]) -> None:
+        by_key: dict[str, list[datetime]] = {}
+        self.jobs: list[Notice] = []
+        for notice in notices:
+            key = follow_key(notice)
+            if key == "jobs":
+                self.jobs.append(notice)
+            elif key:
+                by_key.setdefault(key, []).append(notice.updated or _EPOCH)
+        self.by_key = {key: sorted(times) for key, times in by_key.items()}
+
+    def unseen(self, keys: frozenset[str], seen: datetime | None) -> int:
+        count = 0
+        for key in keys:
+            times = self.by_key.get(key)
+            if times:
+                count += len(times) - (bisect_right(times, seen) if seen else 0)
+        if any(key.startswith("jobs:") for key in keys):
+            count += sum(1 for n in self.jobs if _newer(n, seen) and concerns(n, keys))
+        return count
 
 
 async def _names() -> dict[str, str]:
@@ -78,7 +112,7 @@ def notice_rows(notices: list[Notice], names: dict[str, str], seen: datetime | N
                 detail=said.detail,
                 when=when(notice.updated),
                 href=said.href,
-                unseen=seen is None or (notice.updated is not None and notice.updated > seen),
+                unseen=_newer(notice, seen),
             )
         )
     return rows
@@ -121,7 +155,8 @@ class BellState(rx.State):
         except ClientResponseError as error:
             backend_failures.failed("bell", error)
             return
-        count = unseen_count(notices, keys, seen)
+        index = shared_view((Collection.NOTICES,), "bell", lambda: BellIndex(notices))
+        count = index.unseen(keys, seen)
         async with self:
             self._user, self._keys, self._seen, self.unseen = session.user_id, sorted(keys), seen, count
             self._follows_version = version

@@ -111,3 +111,31 @@ def test_whom_a_notice_concerns():
     assert concerns(job, {"jobs:moratuwa|"}) and concerns(job, {"jobs:|part time"})
     assert not concerns(job, {"jobs:Kandy|"}) and not concerns(job, {"jobs:moratuwa|full"})
     assert not concerns(job, set())
+
+
+def test_the_bells_index_counts_as_a_pass_over_every_notice_would():
+    from datetime import UTC, datetime, timedelta
+
+    from student_portal.state.notices import BellIndex, for_student, unseen_count
+
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    notices = [
+        Notice.model_validate(
+            {
+                "id": f"n{n}",
+                "kind": ["class_changed", "new_item", "new_job"][n % 3],
+                "teacher": f"t{n % 4}" if n % 3 == 0 else "",
+                "ol_folder": f"f{n % 5}" if n % 3 == 1 else "",
+                "after": {"title": "Tutor", "location": ["Kandy", "Moratuwa"][n % 2]},
+                "updated": (now - timedelta(hours=n)).isoformat(),
+            }
+        )
+        for n in range(60)
+    ]
+    index = BellIndex(notices)
+    for keys in ({"teacher:t1"}, {"teacher:t0", "ol_folder:f2", "jobs:kandy|"}, {"jobs:|"}, set()):
+        for seen in (None, now - timedelta(hours=10), now - timedelta(days=30), now):
+            assert index.unseen(frozenset(keys), seen) == unseen_count(notices, frozenset(keys), seen)
+    mine = for_student(notices, frozenset({"teacher:t0"}))
+    assert mine and all(n.teacher == "t0" for n in mine)
+    assert [n.updated for n in mine] == sorted((n.updated for n in mine), reverse=True)
