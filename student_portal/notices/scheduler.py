@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from student_portal.constants import Timing
-from student_portal.pocketbase import configured_client
+from student_portal.pocketbase import ClientResponseError, configured_client
 from student_portal.pocketbase.embedded import open_private
 from student_portal.settings import settings
 
@@ -46,7 +46,9 @@ async def _run() -> None:
         await asyncio.sleep(Timing.NOTICE_TICK_S)
         try:
             await mailer.tick()
-        except Exception:  # PocketBase down, a bad record: logged, tried again next tick
+        except ClientResponseError as error:  # PocketBase down or refusing: next tick
+            log.warning("notices: the mailer's run stopped (PocketBase answered %s); trying again", error.status)
+        except Exception:  # a bug: logged whole, tried again next tick
             log.exception("notices: the mailer's run failed; trying again in a while")
 
 
