@@ -67,6 +67,7 @@ function classChange(teacher, id, before, after) {
   notice.set("before", first);
   notice.set("after", after);
   notice.set("settled", false);
+  notice.set("changed", new DateTime());
   $app.save(notice);
 }
 
@@ -78,6 +79,7 @@ function added(kind, fields, collection, id, after) {
   notice.set("record", id);
   notice.set("after", after);
   notice.set("settled", false);
+  notice.set("changed", new DateTime());
   $app.save(notice);
 }
 

@@ -13,6 +13,7 @@
 //   reader's language at reading time (student_portal/notices/describe.py).
 // - teacher / ol_folder / al_folder: whose it is (cascadeDelete: a deleted teacher or folder
 //   takes its notices); collection + record: the record changed.
+// - changed: when it happened (the last edit merged into it); the bell and the order use it.
 // - settled: false while edits to the same record still merge into it (a burst of edits is one
 //   notice); the site settles it a few minutes after the last edit, then mails it.
 // - Public to read: every notice describes public content (the schedule, folders, jobs are
@@ -38,14 +39,14 @@ function demoNotices() {
           kind: "class_changed", teacher: demo.sid("teacher", 1), collection: "Classes", record: demo.sid("class", 9),
           before: { name: "Combined Maths - Theory: Vectors", date: at(3, 3), duration: 120, zoom: "" },
           after: { name: "Combined Maths - Theory: Vectors", date: at(4, 4), duration: 120, zoom: "" },
-          settled: true,
+          settled: true, changed: at(-1, 5),
         },
       },
       {
         id: demo.sid("notice", 2),
         data: {
           kind: "new_item", ol_folder: demo.sid("olfolder", 1), collection: "OL_Items", record: "",
-          after: { title: "2025 Paper I", type: "paper" }, settled: true,
+          after: { title: "2025 Paper I", type: "paper" }, settled: true, changed: at(-2, 6),
         },
       },
       {
@@ -53,7 +54,7 @@ function demoNotices() {
         data: {
           kind: "new_job", collection: "Jobs", record: demo.sid("job", 1),
           after: { title: "Trainee Software Engineer", company: "LankaSoft Solutions (Pvt) Ltd", location: "Colombo 03", contract: "Full Time" },
-          settled: true,
+          settled: true, changed: at(-3, 7),
         },
       },
     ]],
@@ -88,6 +89,9 @@ migrate((app) => {
   notices.fields.add(new JSONField({ name: "before", maxSize: 4096 }));
   notices.fields.add(new JSONField({ name: "after", maxSize: 4096 }));
   notices.fields.add(new BoolField({ name: "settled" }));
+  // When the change happened (its last edit): settling a notice updates it, and must not make
+  // it new again for students who saw it.
+  notices.fields.add(new DateField({ name: "changed" }));
   notices.fields.add(new AutodateField({ name: "created", onCreate: true, onUpdate: false }));
   notices.fields.add(new AutodateField({ name: "updated", onCreate: true, onUpdate: true }));
   notices.addIndex("idx_notices_record", false, "`collection`, `record`, `settled`", "");
@@ -101,8 +105,7 @@ migrate((app) => {
   users.fields.add(new SelectField({ name: "mail_classes", maxSelect: 1, values: choices }));
   users.fields.add(new SelectField({ name: "mail_other", maxSelect: 1, values: choices }));
   const refuse = ["notices_seen", "mail_classes", "mail_other"].map((f) => `@request.body.${f}:isset = false`);
-  users.updateRule = `(${users.updateRule}) && ${refuse.join(" && ")}`;
-  users.createRule = `(${users.createRule}) && ${refuse.join(" && ")}`;
+  users.updateRule = `${users.updateRule} && ${refuse.join(" && ")}`;
   app.save(users);
 
   require(`${__hooks}/demo_seed.js`).seed(app, demoNotices());
@@ -114,5 +117,6 @@ migrate((app) => {
   }
   const users = app.findCollectionByNameOrId("users");
   for (const f of ["notices_seen", "mail_classes", "mail_other"]) users.fields.removeByName(f);
+  users.updateRule = users.updateRule.split(" && @request.body.notices_seen:isset")[0];
   app.save(users);
 });

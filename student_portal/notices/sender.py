@@ -96,6 +96,7 @@ class NoticeMailer:
                 "record": record["id"],
                 "after": snapshot,
                 "settled": False,
+                "changed": pb_time(now),
             }
             try:
                 await self.client.create(NOTICES, body, token=token)
@@ -113,8 +114,8 @@ class NoticeMailer:
         quiet = pb_time(now - timedelta(seconds=Timing.NOTICE_SETTLE_S))
         due = await self.client.full_list(
             NOTICES,
-            filter=f'settled = false && (kind = "class_reminder" || updated <= "{quiet}")',
-            sort="updated",
+            filter=f'settled = false && (kind = "class_reminder" || changed <= "{quiet}")',
+            sort="changed",
             token=token,
         )
         for raw in due:
@@ -202,7 +203,7 @@ class NoticeMailer:
             if said is None:
                 continue
             users[user.id] = user
-            when = notice.updated or datetime.now(UTC)
+            when = notice.changed or datetime.now(UTC)
             pairs.append((user.id, Item(delivery=row["id"], notice=notice.id, when=when, said=said)))
         return {uid: (users[uid], items) for uid, items in by_user(pairs).items()}
 

@@ -343,6 +343,7 @@ class Notice(Record):
     before: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
     after: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
     settled: Flag = False
+    changed: DateTime = None  # the change's time (its last edit): what the bell compares, not `updated`
 
 
 class AccessRequest(Record):
@@ -466,7 +467,7 @@ class Collection:
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
     ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
-    NOTICES: Final = public("notices", Notice, sort="-updated")  # one per change (issue 53)
+    NOTICES: Final = public("notices", Notice, sort="-changed")  # one per change (issue 53)
     FOLLOWS: Final = protected("follows", Follow)  # what a student follows (own only; the server writes)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)

@@ -45,11 +45,11 @@ class NoticeRow:
 def for_student(notices: list[Notice], keys: frozenset[str]) -> list[Notice]:
     """The notices of what a student follows, newest change first."""
     mine = [n for n in notices if concerns(n, keys)]
-    return sorted(mine, key=lambda n: n.updated or datetime.min.replace(tzinfo=UTC), reverse=True)
+    return sorted(mine, key=lambda n: n.changed or datetime.min.replace(tzinfo=UTC), reverse=True)
 
 
 def _newer(notice: Notice, seen: datetime | None) -> bool:
-    return seen is None or (notice.updated is not None and notice.updated > seen)
+    return seen is None or (notice.changed is not None and notice.changed > seen)
 
 
 def unseen_count(notices: list[Notice], keys: frozenset[str], seen: datetime | None) -> int:
@@ -73,7 +73,7 @@ class BellIndex:
             if key == "jobs":
                 self.jobs.append(notice)
             elif key:
-                by_key.setdefault(key, []).append(notice.updated or _EPOCH)
+                by_key.setdefault(key, []).append(notice.changed or _EPOCH)
         self.by_key = {key: sorted(times) for key, times in by_key.items()}
 
     def unseen(self, keys: frozenset[str], seen: datetime | None) -> int:
@@ -110,7 +110,7 @@ def notice_rows(notices: list[Notice], names: dict[str, str], seen: datetime | N
                 id=notice.id,
                 headline=said.headline,
                 detail=said.detail,
-                when=when(notice.updated),
+                when=when(notice.changed),
                 href=said.href,
                 unseen=_newer(notice, seen),
             )

@@ -17,6 +17,7 @@ from student_portal.accounts.outbox import Outbox, mail_text
 from student_portal.constants import Timing
 from student_portal.notices.sender import NoticeMailer, pb_time
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+from tests.integration.test_notices import gone
 from tests.support.pocketbases import SUPERUSER, start_pocketbase
 
 SITE = "http://site.test"
@@ -66,7 +67,7 @@ async def mailer(mail_pocketbase: str, admin_token: str) -> AsyncIterator[Notice
 def teacher(admin: httpx.Client) -> Iterator[str]:
     made = admin.post("/api/collections/Teachers/records", json={"name": "Ms. Mail Test"}).json()["id"]
     yield made
-    admin.delete(f"/api/collections/Teachers/records/{made}")  # its classes, follows and notices go too
+    gone(admin, made)
 
 
 def later(seconds: float = Timing.NOTICE_SETTLE_S + 5) -> datetime:

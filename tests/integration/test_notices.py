@@ -18,7 +18,15 @@ def teacher(admin: httpx.Client):
     made = admin.post("/api/collections/Teachers/records", json={"name": "Notice Teacher"})
     assert made.status_code == 200, made.text
     yield made.json()["id"]
-    admin.delete(f"/api/collections/Teachers/records/{made.json()['id']}")
+    gone(admin, made.json()["id"])
+
+
+def gone(admin: httpx.Client, teacher: str) -> None:
+    """The teacher and what is theirs deleted (their follows and notices go with them)."""
+    for collection in ("Classes", "Class_Notes", "Class_Recordings"):
+        for record in list_all(admin, collection, filter=f'teacher = "{teacher}"'):
+            admin.delete(f"/api/collections/{collection}/records/{record['id']}")
+    assert admin.delete(f"/api/collections/Teachers/records/{teacher}").status_code == 204
 
 
 def notices_of(admin: httpx.Client, teacher: str) -> list[dict]:
@@ -70,12 +78,14 @@ def test_new_items_notes_and_jobs_each_make_one_notice(admin, teacher):
     assert item.status_code == 200, item.text
     [notice] = list_all(admin, "notices", filter=f'al_folder = "{folder}"')
     assert (notice["kind"], notice["after"]["title"]) == ("new_item", "2025 Paper I")
+    admin.delete(f"/api/collections/AL_Items/records/{item.json()['id']}")
     admin.delete(f"/api/collections/ALFolders/records/{folder}")
     assert list_all(admin, "notices", filter=f'al_folder = "{folder}"') == []
 
     note = admin.post("/api/collections/Class_Notes/records", json={"name": "Waves handout", "teacher": teacher})
     assert note.status_code == 200, note.text
     assert [n["kind"] for n in notices_of(admin, teacher)] == ["new_class_note"]
+    admin.delete(f"/api/collections/Class_Notes/records/{note.json()['id']}")
 
     job = admin.post("/api/collections/Jobs/records", json={"title": "Tutor", "location": "Moratuwa"}).json()
     [job_notice] = list_all(admin, "notices", filter=f'record = "{job["id"]}"')

@@ -127,7 +127,7 @@ def test_the_bells_index_counts_as_a_pass_over_every_notice_would():
                 "teacher": f"t{n % 4}" if n % 3 == 0 else "",
                 "ol_folder": f"f{n % 5}" if n % 3 == 1 else "",
                 "after": {"title": "Tutor", "location": ["Kandy", "Moratuwa"][n % 2]},
-                "updated": (now - timedelta(hours=n)).isoformat(),
+                "changed": (now - timedelta(hours=n)).isoformat(),
             }
         )
         for n in range(60)
@@ -138,4 +138,4 @@ def test_the_bells_index_counts_as_a_pass_over_every_notice_would():
             assert index.unseen(frozenset(keys), seen) == unseen_count(notices, frozenset(keys), seen)
     mine = for_student(notices, frozenset({"teacher:t0"}))
     assert mine and all(n.teacher == "t0" for n in mine)
-    assert [n.updated for n in mine] == sorted((n.updated for n in mine), reverse=True)
+    assert [n.changed for n in mine] == sorted((n.changed for n in mine), reverse=True)
