@@ -12,21 +12,13 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.auth_support import start_signed_in
 from tests.e2e.routes import DEMO_IDS
-from tests.support.admin import records, superuser_client
+from tests.support.admin import emptied, records
 
 
 @pytest.fixture
 def admin(demo_pocketbase) -> Iterator[httpx.Client]:
-    client = superuser_client(demo_pocketbase.url)
-    _wipe(client)
-    yield client
-    _wipe(client)
-    client.close()
-
-
-def _wipe(admin: httpx.Client) -> None:
-    for record in records(admin, "follows"):
-        admin.delete(f"/api/collections/follows/records/{record['id']}")
+    with emptied(demo_pocketbase.url, "follows") as client:
+        yield client
 
 
 def test_follow_then_unfollow_on_account(page: Page, base_url: str, demo_pocketbase, client_ip: str, admin) -> None:
