@@ -36,6 +36,10 @@ async def _run() -> None:
     from student_portal.notices.sender import NoticeMailer
     from student_portal.search.credential import configured_credential
 
+    # The credential after a first wait: at start the paper indexer may be making the bundled
+    # PocketBase's superuser (search/credential.py), and a second one made at the same moment
+    # would change its password under it.
+    await asyncio.sleep(Timing.NOTICE_TICK_S)
     client = configured_client()
     credential = await asyncio.to_thread(configured_credential, client)
     if credential is None:
@@ -43,13 +47,13 @@ async def _run() -> None:
         return
     mailer = NoticeMailer(client, credential.token, settings().site_address)
     while True:
-        await asyncio.sleep(Timing.NOTICE_TICK_S)
         try:
             await mailer.tick()
         except ClientResponseError as error:  # PocketBase down or refusing: next tick
             log.warning("notices: the mailer's run stopped (PocketBase answered %s); trying again", error.status)
         except Exception:  # a bug: logged whole, tried again next tick
             log.exception("notices: the mailer's run failed; trying again in a while")
+        await asyncio.sleep(Timing.NOTICE_TICK_S)
 
 
 @contextlib.asynccontextmanager
