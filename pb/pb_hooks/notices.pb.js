@@ -2,37 +2,33 @@
 
 // A content manager's save becomes a notice for everyone who follows it (issue 53): a class
 // added, changed (time, length, Zoom link) or cancelled (deleted); a class note or recording
-// added; an O/L or A/L paper or note added; a job added. The work is in notices.js.
+// added; an O/L or A/L paper or note added; a job added. Request hooks: a save through the API
+// or the admin UI tells followers; records written by migrations (the demo data, an import)
+// and cascade deletes (a teacher's classes going with the teacher) tell nobody. The work is in
+// notices.js; the notice is written once the save succeeded.
 
-onRecordAfterCreateSuccess((e) => {
+onRecordCreateRequest((e) => {
   e.next();
   const n = require(`${__hooks}/notices.js`);
   n.safely("class added", () => n.classChange(e.record.getString("teacher"), e.record.id, null, n.classSnapshot(e.record)));
 }, "Classes");
 
-onRecordAfterUpdateSuccess((e) => {
-  e.next();
+onRecordUpdateRequest((e) => {
   const n = require(`${__hooks}/notices.js`);
-  n.safely("class changed", () => n.classChange(
-    e.record.getString("teacher"), e.record.id, n.classSnapshot(e.record.original()), n.classSnapshot(e.record),
-  ));
+  const before = n.classSnapshot(e.record.original());
+  e.next();
+  n.safely("class changed", () => n.classChange(e.record.getString("teacher"), e.record.id, before, n.classSnapshot(e.record)));
 }, "Classes");
 
-onRecordAfterDeleteSuccess((e) => {
-  e.next();
+onRecordDeleteRequest((e) => {
   const n = require(`${__hooks}/notices.js`);
-  n.safely("class cancelled", () => {
-    const teacher = e.record.getString("teacher");
-    try {
-      $app.findRecordById("Teachers", teacher);
-    } catch (gone) {
-      return; // the teacher is being deleted: their notices go with them
-    }
-    n.classChange(teacher, e.record.id, n.classSnapshot(e.record), null);
-  });
+  const before = n.classSnapshot(e.record);
+  const teacher = e.record.getString("teacher");
+  e.next();
+  n.safely("class cancelled", () => n.classChange(teacher, e.record.id, before, null));
 }, "Classes");
 
-onRecordAfterCreateSuccess((e) => {
+onRecordCreateRequest((e) => {
   e.next();
   const n = require(`${__hooks}/notices.js`);
   const kind = e.record.collection().name === "Class_Notes" ? "new_class_note" : "new_class_recording";
@@ -42,7 +38,7 @@ onRecordAfterCreateSuccess((e) => {
   ));
 }, "Class_Notes", "Class_Recordings");
 
-onRecordAfterCreateSuccess((e) => {
+onRecordCreateRequest((e) => {
   e.next();
   const n = require(`${__hooks}/notices.js`);
   const name = e.record.collection().name;
@@ -54,7 +50,7 @@ onRecordAfterCreateSuccess((e) => {
   ));
 }, "OL_Items", "AL_Items");
 
-onRecordAfterCreateSuccess((e) => {
+onRecordCreateRequest((e) => {
   e.next();
   const n = require(`${__hooks}/notices.js`);
   n.safely("new job", () => n.added("new_job", {}, "Jobs", e.record.id, {
