@@ -48,6 +48,9 @@ async def _run() -> None:
     mailer = NoticeMailer(client, credential.token, settings().site_address)
     while True:
         try:
+            # PocketBase reads a token it no longer knows (the superuser made again, a restore)
+            # as a guest's: the deliveries would answer 403. A checked token each run.
+            await credential.checked_token()
             await mailer.tick()
         except ClientResponseError as error:  # PocketBase down or refusing: next tick
             log.warning("notices: the mailer's run stopped (PocketBase answered %s); trying again", error.status)
