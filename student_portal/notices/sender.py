@@ -297,4 +297,5 @@ async def _main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request otherwise
     sys.exit(asyncio.run(_main(sys.argv[1:])))
