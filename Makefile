@@ -10,7 +10,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 REDIS_PORT ?= 6379
 
-.PHONY: run run-redis dev pages check-page check-page-guards check-page-browser test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer backup restore import-exam-data reset-demo bench screenshots clean
+.PHONY: run run-redis dev pages check-page check-page-guards check-page-browser test test-python test-browser lint format messages install install-test install-bench chromium fonts redis build admin rotate-indexer send-digests backup restore import-exam-data reset-demo bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -198,6 +198,11 @@ admin: install
 ## PocketBase's, in POCKETBASE_DATA_DIR); the old one stops working at once
 rotate-indexer: install
 	@$(BIN)/python -m student_portal.search.credential rotate
+
+## send-digests: the notices' daily and weekly digests that are due, mailed (the site also runs
+## this every minute by itself; twice sends nothing more); ALL=1: every digest waiting, now
+send-digests: install
+	@$(BIN)/python -m student_portal.notices.sender digests $(if $(ALL),--all,)
 
 ## backup: a PocketBase backup of the data folder now (database and files); prints the archive's path
 backup: install

@@ -151,6 +151,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
         for name, measured, ok in paper_targets(papers):
             add(name, measured, ok)
+    notices = results.get("notices")
+    if notices:
+        from benchmarks.notices import target_rows as notices_targets
+
+        for name, measured, ok in notices_targets(notices):
+            add(name, measured, ok)
     practice = results.get("practice")
     if practice:
         from benchmarks.practice import target_rows as practice_targets
@@ -462,6 +468,11 @@ def render(results: dict[str, Any]) -> str:
         from benchmarks.paper_search import render as render_papers
 
         out += [render_papers(papers), ""]
+    notices = results.get("notices")
+    if notices:
+        from benchmarks.notices import render as render_notices
+
+        out += [render_notices(notices), ""]
     practice = results.get("practice")
     if practice:
         from benchmarks.practice import render as render_practice

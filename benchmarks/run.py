@@ -37,6 +37,7 @@ MEASUREMENTS = (
     "search",
     "papers",
     "practice",
+    "notices",
     "offline",
     "bundle",
     "tabs",
@@ -213,6 +214,12 @@ def _practice(servers: Servers, workdir: Path, sizes: config.Sizes) -> dict[str,
     return practice.measure(servers, workdir, sizes.catalog_scale, log)
 
 
+def _notices(_servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import notices
+
+    return notices.measure(notices.FOLLOWERS if sizes.catalog_scale >= 1 else 500, log)
+
+
 def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import offline_bytes
 
@@ -261,6 +268,7 @@ RUNNERS = {
     "search": _search,  # after catalogs: it adds its generated records to the benchmark's PocketBase
     "papers": _papers,  # search inside papers: its own index and generated PDFs, no site needed
     "practice": _practice,  # /practice beside /read, demo data and a large catalog of its own
+    "notices": _notices,  # one class change to 10,000 followers: its own PocketBase, no site
     "offline": _offline,
     "bundle": _bundle,
     "tabs": _tabs,  # a fresh worker: what closed and open tabs cost it
@@ -279,6 +287,7 @@ RESULT_KEYS = {
     "search": "search",
     "papers": "paper_search",
     "practice": "practice",
+    "notices": "notices",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
     "tabs": "tab_memory",

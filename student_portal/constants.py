@@ -44,6 +44,15 @@ class Timing:
     SCRIPT_CHUNK_LOAD_TIMEOUT_MS: Final = 120000
     # Ours, not the spec's: how long the site waits for PocketBase before saying so.
     BACKEND_TIMEOUT_S: Final = 5.0
+    # Notices (issue 53): a class's edits merge into one notice until none came for this long;
+    # then it is mailed. The site's notice mailer looks every NOTICE_TICK_S.
+    NOTICE_SETTLE_S: Final = 120
+    NOTICE_TICK_S: Final = 60
+    CLASS_REMINDER_BEFORE_S: Final = 60 * 60  # a followed teacher's class: told this long before
+    # A failed notice mail is tried again after each of these in turn, then marked failed.
+    NOTICE_MAIL_BACKOFF_S: Final = (60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600)
+    DIGEST_DAILY_S: Final = 24 * 3600  # a digest goes once its oldest notice waited this long
+    DIGEST_WEEKLY_S: Final = 7 * 24 * 3600
     # Ours: a sign-in token (PocketBase default life 5 days) is renewed when less than this
     # is left, on the next page that checks the session.
     TOKEN_REFRESH_MARGIN_S: Final = 24 * 60 * 60
@@ -126,6 +135,8 @@ class Limit:
     # at most) and a pending save "kind:id" under 80 characters. Longer ones are refused.
     AUTH_ITEM_MAX_CHARS: Final = 2048
     PENDING_SAVE_MAX_CHARS: Final = 80
+    NOTICES_SHOWN: Final = 50  # the newest notices /notices lists
+    FOLLOWS: Final = 100  # teachers, folders and job searches one student may follow (issue 53)
     PRACTICE_EARLIER_ATTEMPTS: Final = 10  # a paper's earlier attempts listed on /practice
     # Events a websocket connection, and all connections from one visitor address, may send:
     # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search

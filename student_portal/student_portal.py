@@ -14,6 +14,7 @@ from student_portal.components.loading_frame import loading_frame
 from student_portal.components.root_scripts import root_scripts
 from student_portal.components.toaster import lazy_toaster
 from student_portal.i18n.middleware import LanguageMiddleware
+from student_portal.notices.scheduler import notice_mailer
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
 from student_portal.reflex_internals import hydrate_diff, hydrate_snapshot, redis_layout
@@ -106,4 +107,6 @@ app.register_lifespan_task(embedded_pocketbase)
 live_updates.install(app)
 # The text inside papers, indexed in the background by one of the workers (search/indexer.py).
 app.register_lifespan_task(paper_indexer)
+# Class reminders and notice mails, in one worker (notices/scheduler.py).
+app.register_lifespan_task(notice_mailer)
 app.register_lifespan_task(freeze_startup_objects)

@@ -17,6 +17,7 @@ from reflex.event import key_event
 
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
+from student_portal.components.bell import bell
 from student_portal.components.icons import icon
 from student_portal.components.language_switch import language_menu, language_switch
 from student_portal.components.links import internal_link
@@ -49,12 +50,15 @@ class Fit:
 
     navigation: str | None  # the eight entries in the bar; below (None: at every width) tabs and the menu
     tabs: tuple[str, ...]  # each of the phone tabs (PHONE_TAB_URLS), in their order
+    # Signed in, the bell (44 px) stands beside Logout: the tabs from these widths ("": as `tabs`).
+    signed_in_tabs: tuple[str, ...] = ()
 
 
 FITS: dict[Language, Fit] = {
     # English: the entries, search box, language, theme and Logout need ~1,150 px: from 1,280 px.
     # Four tabs beside Logout need 370 px: on a 360 px phone "Jobs" is in the menu, at 320 "A/L" too.
-    Language.EN: Fit("xl", ("", "", "min-[360px]", "min-[390px]")),
+    # Signed in, the bell needs 42 px more: three tabs from 390 px, four from 430 px.
+    Language.EN: Fit("xl", ("", "", "min-[360px]", "min-[390px]"), ("", "", "min-[390px]", "min-[430px]")),
     # The entries need 1,200-1,450 px in Sinhala and Tamil without the rest of the bar, more than
     # the row's 1,248: tabs and the menu at every width; the tabs need ~620 / ~700 px with Logout.
     Language.SI: Fit(None, ("md", "md", "md", "md")),
@@ -121,17 +125,25 @@ def desktop_navigation(active: str, shown_from: str) -> rx.Component:
     )
 
 
+def _tab_classes(shown_from: str, signed_in_from: str | None) -> str | rx.Var[str]:
+    classes = f"px-1.5 sm:px-2 {_from(shown_from, 'block')}"
+    if signed_in_from is None or signed_in_from == shown_from:
+        return classes
+    return rx.cond(AuthState.is_authenticated, f"px-1.5 sm:px-2 {_from(signed_in_from, 'block')}", classes)
+
+
 def phone_tabs(active: str, fit: Fit) -> rx.Component:
     by_url = {item.url: item for item in NAVIGATION}
+    signed_in = fit.signed_in_tabs or (None,) * len(fit.tabs)
     return rx.el.nav(
         *[
             nav_link(
                 by_url[url],
                 url == active,
                 by_url[url].short_title or by_url[url].title,
-                f"px-1.5 sm:px-2 {_from(shown_from, 'block')}",
+                _tab_classes(shown_from, signed_in_from),
             )
-            for url, shown_from in zip(PHONE_TAB_URLS, fit.tabs, strict=True)
+            for url, shown_from, signed_in_from in zip(PHONE_TAB_URLS, fit.tabs, signed_in, strict=True)
         ],
         aria_label=gettext("Sections"),
         class_name=f"flex items-center gap-0.5 {_until(fit.navigation)}",
@@ -195,6 +207,7 @@ def site_header(active: str, route: str = "/") -> rx.Component:
                 phone_tabs(active, fit),
                 phone_menu(active, route, fit.navigation),
                 theme_toggle("hidden size-10 items-center justify-center lg:flex"),
+                bell(),
                 auth_button(),
                 class_name="flex items-center gap-0.5 sm:gap-1",
             ),

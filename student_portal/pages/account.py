@@ -15,10 +15,13 @@ from student_portal.components.account_forms import (
     submit_button,
 )
 from student_portal.components.feedback import error_message, loading_message
+from student_portal.components.follow_button import following_list
 from student_portal.components.layout import site_page
-from student_portal.i18n import N_, gettext_with
+from student_portal.i18n import N_, gettext, gettext_with
 from student_portal.i18n.texts import Text
 from student_portal.state.account import AccountState
+from student_portal.state.follows import FollowState
+from student_portal.state.mail_choices import MailChoicesState
 from student_portal.state.signed_in import Phase
 
 _PANEL = "flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -40,6 +43,67 @@ def _notice(text: rx.Var[str], test_id: str) -> rx.Component:
 def _panel(heading: str, *children: rx.Component) -> rx.Component:
     return rx.el.section(
         rx.el.h2(heading, class_name="text-lg font-semibold text-slate-900"), *children, class_name=_PANEL
+    )
+
+
+def _following() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(gettext("Following"), id="following", class_name="text-lg font-semibold text-slate-900"),
+        following_list(
+            FollowState.rows,
+            gettext("You follow nothing yet. Follow a teacher, an O/L or A/L folder, or jobs to be told what is new."),
+        ),
+        aria_labelledby="following",
+        data_testid="following",
+        class_name=_PANEL,
+    )
+
+
+def _mail_choice(label: str, field_id: str, name: str, value: rx.Var[str], on_change) -> rx.Component:
+    options = (
+        ("now", gettext("At once")),
+        ("daily", gettext("Daily digest")),
+        ("weekly", gettext("Weekly digest")),
+        ("none", gettext("No mail")),
+    )
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name="text-sm font-medium text-slate-800"),
+        rx.el.select(
+            *[rx.el.option(text, value=key) for key, text in options],
+            id=field_id,
+            name=name,
+            value=value,
+            on_change=on_change,
+            class_name="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900",
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def _notice_mails() -> rx.Component:
+    return _panel(
+        gettext("Notices by mail"),
+        rx.el.form(
+            _mail_choice(
+                gettext("Class changes and reminders"),
+                "mail-classes",
+                "classes",
+                MailChoicesState.classes,
+                MailChoicesState.set_classes,
+            ),
+            _mail_choice(
+                gettext("New papers, notes and jobs"),
+                "mail-other",
+                "other",
+                MailChoicesState.other,
+                MailChoicesState.set_other,
+            ),
+            form_error(MailChoicesState.error, "mail-choices-error"),
+            _notice(MailChoicesState.notice, "mail-choices-notice"),
+            submit_button(gettext("Save"), AccountText.SAVING, MailChoicesState.busy),
+            on_submit=MailChoicesState.save,
+            class_name="flex flex-col gap-4",
+        ),
     )
 
 
@@ -107,7 +171,7 @@ def _sign_out_everywhere() -> rx.Component:
     route=routes.ACCOUNT,
     title=AccountText.ACCOUNT,
     description=N_("Your Student Portal account: password, email and sessions."),
-    on_load=AccountState.load,
+    on_load=[AccountState.load, FollowState.load, MailChoicesState.load],
 )
 def account() -> rx.Component:
     return rx.el.div(
@@ -122,6 +186,8 @@ def account() -> rx.Component:
                         data_testid="signed-in-as",
                         class_name="text-slate-700",
                     ),
+                    _following(),
+                    _notice_mails(),
                     _change_password(),
                     _change_email(),
                     _sign_out_everywhere(),

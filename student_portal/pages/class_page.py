@@ -12,6 +12,7 @@ from student_portal import routes
 from student_portal.components.documents import document_list, preview_dialog
 from student_portal.components.feedback import empty_message, error_message, loading_message
 from student_portal.components.filters import search_box
+from student_portal.components.follow_button import follow_button
 from student_portal.components.layout import site_page
 from student_portal.components.links import internal_link
 from student_portal.components.search import no_match_detail
@@ -21,6 +22,7 @@ from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
 from student_portal.state.class_page import ClassState
 from student_portal.state.favourites import FavouritesState, Kind
+from student_portal.state.follows import FollowKind, FollowState
 from student_portal.state.signed_in import Phase
 
 _HEADING = "text-xl font-bold text-slate-900"
@@ -108,7 +110,7 @@ def teacher_not_found() -> rx.Component:
     route=routes.CLASS_PAGE,
     title=Text.TUITION_CLASSES,
     description=N_("Class notes and recordings from your tuition class teacher."),
-    on_load=[ClassState.load, FavouritesState.load],
+    on_load=[ClassState.load, FavouritesState.load, FollowState.load],
 )
 def class_page() -> rx.Component:
     return rx.el.div(
@@ -118,7 +120,15 @@ def class_page() -> rx.Component:
                 ClassState.phase,
                 (Phase.NOT_FOUND, teacher_not_found()),
                 (Phase.FAILED, rx.fragment(page_heading(), error_message(Text.CLASS_LOAD_FAILED))),
-                (Phase.READY, rx.fragment(class_header(ClassState.teacher), class_notes(), class_recordings())),
+                (
+                    Phase.READY,
+                    rx.fragment(
+                        class_header(ClassState.teacher),
+                        follow_button(f"{FollowKind.TEACHER}:" + ClassState.teacher.id, ClassState.teacher.name),
+                        class_notes(),
+                        class_recordings(),
+                    ),
+                ),
                 rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),
             ),
             rx.fragment(page_heading(), loading_message(Text.LOADING_CLASS)),

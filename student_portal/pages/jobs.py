@@ -4,6 +4,7 @@ import reflex as rx
 
 from student_portal import routes
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
+from student_portal.components.follow_button import follow_jobs_form
 from student_portal.components.headings import page_heading
 from student_portal.components.jobs import job_card
 from student_portal.components.layout import site_page
@@ -12,6 +13,7 @@ from student_portal.constants import Limit
 from student_portal.i18n import N_, gettext
 from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState, Kind
+from student_portal.state.follows import FollowState
 from student_portal.state.jobs import JobsState
 
 
@@ -22,7 +24,7 @@ from student_portal.state.jobs import JobsState
         "Jobs, internships and part-time work for Sri Lankan students and school leavers. "
         "Call, WhatsApp or email employers."
     ),
-    on_load=[JobsState.load, FavouritesState.load],
+    on_load=[JobsState.load, FavouritesState.load, FollowState.load],
 )
 def jobs() -> rx.Component:
     return rx.el.div(
@@ -42,5 +44,6 @@ def jobs() -> rx.Component:
             empty=empty_message(Text.NO_JOBS),
         ),
         show_more_button(JobsState),
+        follow_jobs_form(),
         class_name="flex flex-col gap-6",
     )

@@ -10,6 +10,7 @@ from student_portal import routes
 from student_portal.components.documents import preview_dialog
 from student_portal.components.exam_tools import exam_tools_links
 from student_portal.components.feedback import empty_message, list_faces, skeleton_cards
+from student_portal.components.follow_button import follow_button
 from student_portal.components.headings import page_heading
 from student_portal.components.icons import icon
 from student_portal.components.layout import site_page
@@ -19,6 +20,7 @@ from student_portal.components.resources import item_card, medium_selector, type
 from student_portal.constants import Limit
 from student_portal.i18n.texts import Text
 from student_portal.state.favourites import FavouritesState
+from student_portal.state.follows import FollowState
 from student_portal.state.resources import LEVELS, FolderItemsState, Level, level_text
 
 
@@ -31,6 +33,11 @@ def items_page(level: Level) -> rx.Component:
             class_name="inline-flex h-11 items-center gap-2 self-start font-medium text-blue-800 hover:underline",
         ),
         page_heading(FolderItemsState.heading),
+        rx.cond(  # a folder that exists: its new papers and notes can be followed
+            FolderItemsState.folder_name != "",
+            follow_button(f"{level.key}_folder:" + FolderItemsState.folder_id, FolderItemsState.folder_name),
+            rx.fragment(),
+        ),
         rx.el.div(type_selector(), medium_selector(), class_name="flex flex-wrap items-center gap-x-6 gap-y-3"),
         list_count(FolderItemsState),
         list_faces(
@@ -58,7 +65,7 @@ def _register(level: Level) -> None:
         route=routes.folder_pattern(level.key),
         title=lambda: level_text("{level} papers and notes", level),
         description=lambda: level_text("G.C.E. {level} past papers and notes in this folder, free to download.", level),
-        on_load=[FolderItemsState.load(level.key), FavouritesState.load],
+        on_load=[FolderItemsState.load(level.key), FavouritesState.load, FollowState.load],
     )
     def page() -> rx.Component:
         return items_page(level)

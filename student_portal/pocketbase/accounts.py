@@ -15,6 +15,10 @@ from student_portal.pocketbase.collections import Collection
 
 _USERS = f"/api/collections/{Collection.USERS}"
 SIGN_OUT_EVERYWHERE_PATH = "/api/student-portal/sign-out-everywhere"  # pb_hooks/accounts.pb.js
+NOTICE_MAIL_PATH = "/api/student-portal/notice-mail"  # pb_hooks/notice_mail.pb.js
+UNSUBSCRIBE_PATH = "/api/student-portal/unsubscribe"  # pb_hooks/notice_mail.pb.js
+DELIVERIES_PATH = "/api/student-portal/deliveries"  # pb_hooks/notice_mail.pb.js
+DELIVERIES_SENT_PATH = "/api/student-portal/deliveries-sent"  # pb_hooks/notice_mail.pb.js
 
 
 class AccountCalls:
@@ -102,6 +106,33 @@ class AccountCalls:
     async def sign_out_everywhere(self, *, token: str) -> None:
         """Every token of the account stops working (a new token key: pb_hooks/accounts.pb.js)."""
         await self._send("POST", SIGN_OUT_EVERYWHERE_PATH, token=token)
+
+    async def send_notice_mail(
+        self, user_id: str, mail_list: str, subject: str, text: str, html: str, *, token: str
+    ) -> None:
+        """A notice mail to a student through PocketBase's mail settings (a superuser's `token`);
+        PocketBase puts that student's unsubscribe link for `mail_list` where the text says
+        {unsubscribe}, and in the List-Unsubscribe header."""
+        body = {"user": user_id, "list": mail_list, "subject": subject, "text": text, "html": html}
+        await self._send("POST", NOTICE_MAIL_PATH, json_body=body, token=token)
+
+    async def write_deliveries(self, notice_id: str, rows: list[dict[str, str]], next_try: str, *, token: str) -> int:
+        """A notice's deliveries ({user, mode} each) in one transaction; how many were new."""
+        body = {"notice": notice_id, "deliveries": rows, "next_try": next_try}
+        answer = await self._send("POST", DELIVERIES_PATH, json_body=body, token=token)
+        written = answer.get("written")
+        return written if isinstance(written, int) else 0
+
+    async def mark_sent(self, delivery_ids: list[str], sent_at: str, *, token: str) -> None:
+        """The deliveries of a mail that went, marked sent in one transaction."""
+        body = {"ids": delivery_ids, "sent_at": sent_at}
+        await self._send("POST", DELIVERIES_SENT_PATH, json_body=body, token=token)
+
+    async def unsubscribe(self, link_token: str) -> str:
+        """The list ("classes", "other") a mailed unsubscribe link's token turned off (no sign-in:
+        the token is signed by PocketBase); 400 ClientResponseError for a forged or old one."""
+        answer = await self._send("POST", UNSUBSCRIBE_PATH, json_body={"token": link_token})
+        return str(answer.get("list") or "")
 
     async def request_access(self, user_id: str, access: str, *, token: str) -> dict[str, Any]:
         """Record that the signed-in student asks for `access` (content managers grant it)."""

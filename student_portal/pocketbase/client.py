@@ -288,6 +288,12 @@ class PocketBaseClient(AccountCalls):
         """Create a record as the token's user (POST); the collection's create rule decides."""
         return await self._send("POST", self._records_path(collection), json_body=body, token=token)
 
+    async def update(self, collection: str, record_id: str, body: dict[str, Any], *, token: str) -> dict[str, Any]:
+        """Change a record's fields as the token's user (PATCH); the update rule decides."""
+        if not isinstance(record_id, str) or not record_id.strip():
+            raise ClientResponseError.missing_id(self.base_url + self._records_path(collection))
+        return await self._send("PATCH", self._records_path(collection, record_id), json_body=body, token=token)
+
     async def delete(self, collection: str, record_id: str, *, token: str) -> None:
         """Delete a record as the token's user; 404 when it is not theirs (or gone)."""
         if not isinstance(record_id, str) or not record_id.strip():

@@ -19,9 +19,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
 
 from student_portal.i18n import format_number, gettext
 from student_portal.i18n.texts import Text as Texts
@@ -283,6 +283,10 @@ class User(Record):
     username: Text = ""
     role: Keyword = ""
     verified: Flag = False
+    language: Keyword = ""  # the language they signed up in (their mails')
+    notices_seen: DateTime = None  # when they last opened /notices (issue 53)
+    mail_classes: Keyword = ""  # class changes by mail: none, now, daily, weekly; "": now
+    mail_other: Keyword = ""  # everything else: the same choices; "": weekly
 
     @property
     def can_view_notes(self) -> bool:
@@ -305,6 +309,41 @@ class Attempt(Record):
     score: Number = None  # (answers, the options given, is in the record too: not read here)
     total: Number = None
     seconds: Number = None
+
+
+class Follow(Record):
+    """What a student follows to be told about it (issue 53; only its owner may read it, the
+    site's server writes it): kind "teacher", "ol_folder", "al_folder" (the relation of that
+    name is set) or "jobs" (location and contract: words a new job's must contain, or "")."""
+
+    user: FirstText = ""
+    kind: Keyword = ""
+    teacher: FirstText = ""
+    ol_folder: FirstText = ""
+    al_folder: FirstText = ""
+    location: Text = ""
+    contract: Text = ""
+
+
+def _snapshot(value: Any) -> dict[str, Any]:
+    """A notice's JSON field: an object, or {} for anything else (null, a list, a string)."""
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+class Notice(Record):
+    """One change for everyone who follows it (issue 53; pb_migrations/1795302410_notices.js):
+    described at reading time by student_portal/notices/describe.py."""
+
+    kind: Keyword = ""
+    teacher: FirstText = ""
+    ol_folder: FirstText = ""
+    al_folder: FirstText = ""
+    collection: Text = ""
+    record: Text = ""
+    before: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
+    after: Annotated[dict[str, Any], PlainValidator(_snapshot)] = Field(default_factory=dict)
+    settled: Flag = False
+    changed: DateTime = None  # the change's time (its last edit): what the bell compares, not `updated`
 
 
 class AccessRequest(Record):
@@ -428,6 +467,8 @@ class Collection:
     USERS: Final = protected("users", User)
     FAVOURITES: Final = protected("Favourites", Favourite)  # a user's saved items (only their own: API rules)
     ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
+    NOTICES: Final = public("notices", Notice, sort="-changed")  # one per change (issue 53)
+    FOLLOWS: Final = protected("follows", Follow)  # what a student follows (own only; the server writes)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)
     CUT_OFFS: Final = public("Cut_Offs", CutOff, sort="-year")  # /cut-offs

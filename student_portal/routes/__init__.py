@@ -33,6 +33,7 @@ SAVED: Final = "/saved"  # the signed-in visitor's saved items
 # Accounts students run themselves (sign up, verify, reset, change email): not in the spec.
 SIGN_UP: Final = "/sign-up"
 FORGOT_PASSWORD: Final = "/forgot-password"
+NOTICES: Final = "/notices"  # what changed in what the signed-in student follows (issue 53)
 ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
 # The exam tools: a Z-score estimate, and the university cut-offs of one district
 # (/cut-offs?district=colombo&z=1.625&q=medicine: a shareable view).
@@ -58,6 +59,8 @@ NEWS_ITEM: Final = f"/news/[{NEWS_ID}]"
 VERIFY_EMAIL: Final = f"/verify/[{TOKEN}]"
 RESET_PASSWORD: Final = f"/reset-password/[{TOKEN}]"
 CONFIRM_EMAIL: Final = f"/confirm-email/[{TOKEN}]"
+# A notice mail's one-click unsubscribe (PocketBase's hook writes the link: notice_mail.pb.js).
+UNSUBSCRIBE: Final = f"/unsubscribe/[{TOKEN}]"
 # Mail kind (PocketBase's: verification, password_reset, email_change) -> its page, before the token.
 MAIL_LINK_PREFIXES: Final = {
     "verification": "/verify/",
@@ -101,6 +104,11 @@ def verify_email(token: str) -> str:
 def reset_password(token: str) -> str:
     """/reset-password/{token}: the page the password-reset mail links to."""
     return MAIL_LINK_PREFIXES["password_reset"] + _segment(token)
+
+
+def unsubscribe(token: str) -> str:
+    """/unsubscribe/{token}: a notice mail's one-click unsubscribe."""
+    return "/unsubscribe/" + _segment(token)
 
 
 def confirm_email(token: str) -> str:

@@ -88,6 +88,8 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.RESET_PASSWORD: Traits(content=False),
     site.CONFIRM_EMAIL: Traits(content=False),
     site.ACCOUNT: Traits(signed_in=True, content=False),
+    site.NOTICES: Traits(signed_in=True, content=False),
+    site.UNSUBSCRIBE: Traits(content=False),  # a forged link: "not valid"  # the demo students follow nothing
     site.Z_SCORE: Traits(),
     # One district's table with an estimated Z-score marking some of it (the demo's and the
     # hostile data set's first cut-offs are in Colombo).
@@ -104,6 +106,7 @@ _ID_KEYS = {
     site.VERIFY_EMAIL: site.verify_email("expired-token"),
     site.RESET_PASSWORD: site.reset_password("expired-token"),
     site.CONFIRM_EMAIL: site.confirm_email("expired-token"),
+    site.UNSUBSCRIBE: site.unsubscribe("forged-token"),
 }
 
 

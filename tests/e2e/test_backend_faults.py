@@ -95,7 +95,9 @@ FACES: dict[str, Face] = {
     "/verify/expired-token": STATIC,
     "/reset-password/expired-token": STATIC,
     "/confirm-email/expired-token": STATIC,
+    "/unsubscribe/forged-token": STATIC,
     "/account": STATIC,
+    "/notices": Face((Text.BACKEND_UNAVAILABLE,), absent="[data-testid=notice]"),
     "/z-score": Face((Text.EXAM_FIGURES_FAILED,), absent="[data-testid=subject-fieldset]"),
     "/cut-offs?district=colombo&z=1.5": Face((Text.CUT_OFFS_FAILED,), absent="[data-testid=cut-off-row]"),
 }

@@ -308,8 +308,11 @@ def test_users_collection(collections):
     assert users["viewRule"] == "id = @request.auth.id"
     # Anyone may sign up, naming neither a role nor `verified` (pb_hooks/accounts.pb.js sets basic).
     assert users["createRule"] == "@request.body.role:isset = false && @request.body.verified:isset = false"
+    # ... and never the fields the site's server writes (issue 53: seen time, mail choices).
     assert users["updateRule"] == (
         "id = @request.auth.id && @request.body.role:isset = false && @request.body.verified:isset = false"
+        " && @request.body.notices_seen:isset = false && @request.body.mail_classes:isset = false"
+        " && @request.body.mail_other:isset = false"
     )
     assert users["deleteRule"] is None
     assert users["authRule"] == "verified = true"  # only verified accounts sign in

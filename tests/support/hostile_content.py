@@ -117,7 +117,7 @@ HOSTILE_PASSWORD = "hostile-pass-123"
 HOSTILE_USER = "hostile"  # role full
 # Owned by users: Favourites are seeded after the content (below); an access request holds only
 # its user and a choice of "notes", no text a page shows, so it gets no hostile records.
-SKIPPED_COLLECTIONS = frozenset({"users", "Favourites", "Access_Requests", "attempts"})
+SKIPPED_COLLECTIONS = frozenset({"users", "Favourites", "Access_Requests", "attempts", "follows", "deliveries"})
 # Favourites kind (its relation field) -> the collection it points at.
 SAVED_KINDS = {
     "recording": "Recordings",

@@ -75,5 +75,6 @@ def test_templates_fill_in_the_demo_ids() -> None:
         "/class/{teacher}",
         routes.SAVED,
         routes.ACCOUNT,
+        routes.NOTICES,
     }
     assert "/no-such-page" in paths
