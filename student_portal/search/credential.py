@@ -18,6 +18,7 @@ import logging
 import os
 import secrets
 import sys
+import threading
 from pathlib import Path
 
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
@@ -75,8 +76,16 @@ class Credential:
         self._token = ""
 
 
+# The data folders whose indexer superuser this process has saved. Saving it again gives it a new
+# token key, so PocketBase refuses (reads as a guest's) every token taken before: the paper
+# indexer, practice and the notice mailer each ask for the credential, and each one's save
+# signed the others out (the indexer saw 401 at start, the mailer 403).
+_SAVED: set[Path] = set()
+_SAVING = threading.Lock()
+
+
 def configured_credential(client: PocketBaseClient) -> Credential | None:
-    """From the settings; or, with the bundled PocketBase, its own superuser (made once)."""
+    """From the settings; or, with the bundled PocketBase, its own superuser (saved once a process)."""
     config = settings()
     if config.search_indexer_email and config.search_indexer_password:
         return Credential(client, config.search_indexer_email, config.search_indexer_password)
@@ -85,11 +94,14 @@ def configured_credential(client: PocketBaseClient) -> Credential | None:
         return None
     data_dir = data_dir_from_env()
     secret = data_dir / SECRET_FILE
-    if secret.exists():
-        password = secret.read_text().strip()
-        EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
-    else:
-        password = rotate(data_dir)
+    with _SAVING:
+        if secret.exists():
+            password = secret.read_text().strip()
+            if data_dir not in _SAVED:
+                EmbeddedPocketBase(data_dir, port=port_from_env()).upsert_superuser(INDEXER_EMAIL, password)
+        else:
+            password = rotate(data_dir)
+        _SAVED.add(data_dir)
     return Credential(client, INDEXER_EMAIL, password, secret)
 
 
