@@ -27,6 +27,7 @@ from student_portal.server.first_answer import FirstAnswerMiddleware
 from student_portal.server.gc_tuning import freeze_startup_objects
 from student_portal.server.host_redirects import with_host_safe_redirects
 from student_portal.server.lead_images import with_lead_images
+from student_portal.server.one_click_unsubscribe import with_one_click_unsubscribe
 from student_portal.server.page_paths import with_page_paths
 from student_portal.server.security_headers import SecurityHeadersMiddleware
 from student_portal.sharing.server import with_sharing
@@ -80,14 +81,15 @@ app = rx.App(
     # Built pages at their own address without a redirect (innermost: the rest see the address
     # asked for), the lead images' redirects, PocketBase's files from the site's origin, redirects made
     # relative (never to the Host a request named), link previews / robots / sitemap / calendars
-    # (sharing), then security headers on every response (the last wraps all, so it hashes each
-    # page's final HTML).
+    # (sharing), a mail app's one-click unsubscribe (a POST), then security headers on every
+    # response (the last wraps all, so it hashes each page's final HTML).
     api_transformer=[
         with_page_paths,
         with_lead_images,
         with_file_proxy,
         with_host_safe_redirects,
         with_sharing,
+        with_one_click_unsubscribe,
         SecurityHeadersMiddleware,
     ],
 )

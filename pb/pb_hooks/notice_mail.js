@@ -24,7 +24,8 @@ function sendNoticeMail(e) {
     subject: String(body.subject || ""),
     text: fill(body.text),
     html: fill(body.html),
-    headers: { "List-Unsubscribe": `<${link}>` },
+    // RFC 8058: a mail app's own Unsubscribe button POSTs to the link (server/one_click_unsubscribe.py).
+    headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   }));
   return e.json(200, { sent: true });
 }

@@ -9,6 +9,7 @@ import re
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -17,6 +18,7 @@ from student_portal.accounts.outbox import Outbox, mail_text
 from student_portal.constants import Timing
 from student_portal.notices.sender import NoticeMailer, pb_time
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
+from student_portal.server.one_click_unsubscribe import with_one_click_unsubscribe
 from tests.integration.test_notices import gone
 from tests.support.pocketbases import SUPERUSER, start_pocketbase
 
@@ -70,6 +72,10 @@ def teacher(admin: httpx.Client) -> Iterator[str]:
     gone(admin, made)
 
 
+async def _no_page(scope, receive, send) -> None:
+    raise AssertionError(f"the one-click POST reached the app: {scope['path']}")
+
+
 def later(seconds: float = Timing.NOTICE_SETTLE_S + 5) -> datetime:
     return datetime.now(UTC) + timedelta(seconds=seconds)
 
@@ -116,10 +122,18 @@ async def test_one_change_one_mail_in_sinhala_with_a_one_click_unsubscribe(admin
     assert [m for m in outbox.messages[before:] if "basic@demo.lk" in str(m["to"])] == [mail]
     assert [d["state"] for d in deliveries(admin, "basic")] == ["sent"]
 
-    token = link.group(1).rsplit("/", 1)[1]
-    assert await mailer.client.unsubscribe(token) == "classes"
+    # RFC 8058: the mail app's own Unsubscribe button POSTs to the link, no page, no sign-in
+    assert str(mail["List-Unsubscribe-Post"]) == "List-Unsubscribe=One-Click"
+    site = with_one_click_unsubscribe(_no_page, client=lambda: mailer.client)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=site), base_url=SITE) as mail_app:
+        path = urlsplit(link.group(1)).path
+        assert (await mail_app.post(path + "x", data={"List-Unsubscribe": "One-Click"})).status_code == 400
+        mail_classes = admin.get(f"/api/collections/users/records/{USERS['basic']}").json()["mail_classes"]
+        assert mail_classes == ""  # a forged link changed nothing
+        assert (await mail_app.post(path, data={"List-Unsubscribe": "One-Click"})).status_code == 200
     assert admin.get(f"/api/collections/users/records/{USERS['basic']}").json()["mail_classes"] == "none"
-    assert await mailer.client.unsubscribe(token) == "classes"  # used again: harmless
+    token = link.group(1).rsplit("/", 1)[1]
+    assert await mailer.client.unsubscribe(token) == "classes"  # used again (the page): harmless
     for forged in (token[:-2] + "xx", "", "not-a-token", token.replace(".", "", 1)):
         with pytest.raises(ClientResponseError) as refused:
             await mailer.client.unsubscribe(forged)
