@@ -71,16 +71,20 @@ export function progressTracker(videoId, title, onProgress, saveEveryS) {
   let sentAt = -1; // the position last sent
   let playedSince = 0; // seconds of playing since the last save
   let lastTick = null;
+  let played = false; // a player shown and never played (or removed, forgotten) tells nothing
   const save = () => {
     const at = Math.floor(position);
-    if (at === sentAt) return;
+    if (!played || at === sentAt) return;
     sentAt = at;
     playedSince = 0;
     send(onProgress, videoId, title, at, Math.floor(duration) || 0);
   };
   const read = (event) => {
     const media = event?.currentTarget || event?.target;
-    if (media && Number.isFinite(media.currentTime)) position = media.currentTime;
+    if (media && Number.isFinite(media.currentTime)) {
+      position = media.currentTime;
+      if (event.type !== "durationchange") played = true;
+    }
     if (media && Number.isFinite(media.duration)) duration = media.duration;
   };
   const onHide = () => {

@@ -68,6 +68,8 @@ class Timing:
     # Ours (issue 52): a playing recording's position is saved after this many seconds of
     # playing, and on pause, at its end and when the page is left: 3 small writes a minute at most.
     HISTORY_SAVE_EVERY_S: Final = 20
+    # Ours: the server writes one thing's place at most this often per tab, whatever a browser sends.
+    HISTORY_MIN_SAVE_GAP_S: Final = 2.0
     # Ours: a student's session checked for a history save holds this long (a save every 20 s
     # would otherwise ask PocketBase twice each time); signing out forgets it at once.
     HISTORY_SESSION_CHECK_S: Final = 300

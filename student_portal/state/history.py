@@ -189,6 +189,7 @@ class HistoryState(rx.State):
     _user_id: str = ""
     _checked_at: float = 0.0
     _ids: dict[str, str] = {}  # thing_key -> the entry's id, once saved from this tab
+    _saved_at: dict[str, float] = {}  # thing_key -> when this tab last saved it
 
     async def _user(self) -> str:
         """The signed-in student's id for a save ("" when signed out), PocketBase asked at most
@@ -215,6 +216,12 @@ class HistoryState(rx.State):
             return
         key = thing_key(fields["kind"], fields["collection"], fields["record"])
         async with self:
+            # A flood from one tab (the browser saves every 20 s at most, and on pause) writes
+            # nothing more: one save a thing per HISTORY_MIN_SAVE_GAP_S.
+            now = time.monotonic()
+            if now - self._saved_at.get(key, -Timing.HISTORY_MIN_SAVE_GAP_S) < Timing.HISTORY_MIN_SAVE_GAP_S:
+                return
+            self._saved_at[key] = now
             known = self._ids.get(key, "")
         saved = await remember(user_id, fields, known)
         async with self:
