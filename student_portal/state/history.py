@@ -26,7 +26,6 @@ from student_portal.search.indexer import SOURCES
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
 from student_portal.state.practice import _as_server
-from student_portal.utils.dates import format_date
 from student_portal.utils.history import (
     DOCUMENT,
     MAX_PAGE,
@@ -57,7 +56,6 @@ class HistoryRow:
     href: str  # a document's viewer address at its page ("" for a recording)
     where: str  # "at 12:40" / "page 6"
     percent: int  # a recording's share watched, 0-100 (0: not known)
-    when: str  # "7 Dec 2026"
 
 
 def history_row(entry: HistoryEntry) -> HistoryRow:
@@ -78,7 +76,6 @@ def history_row(entry: HistoryEntry) -> HistoryRow:
             href="",
             where=where,
             percent=percent_done(position, duration),
-            when=format_date(entry.updated),
         )
     page = max(1, position)
     return HistoryRow(
@@ -90,7 +87,6 @@ def history_row(entry: HistoryEntry) -> HistoryRow:
         href=routes.read(entry.collection, entry.record, page),
         where=gettext("Page {page}").format(page=format_number(page)),
         percent=0,
-        when=format_date(entry.updated),
     )
 
 
