@@ -79,7 +79,8 @@ def document_entry(row: HistoryRow, *, on_forget=None) -> rx.Component:
             class_name="flex items-start gap-3 p-3",
         ),
         data_testid="history-document",
-        class_name=_CARD,
+        # Beside a recording in the Continue row: its own height, not the video card's.
+        class_name=f"{_CARD} self-start",
     )
 
 
