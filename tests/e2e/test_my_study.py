@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
@@ -109,6 +110,11 @@ _SCROLL_TO_PAGE = """(box, number) => {
 }"""
 
 
+def _violations(page: Page) -> list[tuple[str, list[str]]]:
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:5]) for v in found]
+
+
 def _new_page(browser: Browser, base_url: str, demo_pocketbase, client_ip: str, width: int = 1280) -> Page:
     context = browser.new_context(
         viewport={"width": width, "height": 900}, extra_http_headers={"X-Forwarded-For": client_ip}
@@ -155,6 +161,7 @@ def test_a_recording_and_a_paper_continue_on_a_second_device(
     expect(row).to_be_visible(timeout=20_000)
     expect(row.get_by_test_id("history-video")).to_contain_text("At 12:34")
     expect(row.get_by_test_id("history-document")).to_contain_text("Page 3")
+    assert _violations(other) == []
     _, player = _play_first(other, row.get_by_test_id("history-video"))
     frame = player.locator("iframe")
     expect(frame).to_have_attribute("src", re.compile(r"[?&]start=754(&|$)"))
@@ -208,6 +215,8 @@ def test_my_study_shows_progress_and_the_student_forgets_downloads_and_clears(
     table = main.get_by_role("table", name=re.compile(r"^Scores in A\/L"))
     expect(table.get_by_role("row")).to_have_count(4)  # the heading and three attempts
     expect(main.get_by_test_id("history-video")).to_have_count(2)
+    # With history, chart and table (the generic suites see the demo students' empty page).
+    assert _violations(page) == []
 
     # Forget one: gone from PocketBase, not only from the page.
     main.get_by_role("button", name="Forget this: Recording 1").click()
