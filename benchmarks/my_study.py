@@ -186,7 +186,7 @@ async def _my_study(site_url: str, auth: str) -> dict[str, Any]:
                 "documents_shown": await page.get_by_test_id("history-document").count(),
             }
             before, started = frames["bytes"], time.monotonic()
-            await page.get_by_test_id("recently-read").get_by_role("button").click()
+            await page.get_by_test_id("recently-read").get_by_role("button", name="Show more", exact=True).click()
             await page.get_by_test_id("history-document").nth(2 * Limit.MY_STUDY_PAGE - 1).wait_for(timeout=30_000)
             row["show_more_ms"] = round((time.monotonic() - started) * 1000)
             while time.monotonic() - frames["last"] < SETTLE_S:
@@ -209,6 +209,7 @@ def measure(servers: Servers, quick: bool = False, log=print) -> dict[str, Any]:
         seconds = 600 if quick else 3600
         log(f"study: {seconds} s of watching")
         results["watching"] = asyncio.run(_watch_an_hour(servers.site_url, auth, seconds))
+        log(f"study: watching: {results['watching']}")
         with superuser_client(pocketbase_url) as admin:
             entries = admin.get("/api/collections/history/records", params={"perPage": "10"}).json()["items"]
             results["watching"]["entries"] = len(entries)
