@@ -10,7 +10,9 @@ is logged, and the page goes on.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
 import time
 from dataclasses import dataclass
 
@@ -185,7 +187,8 @@ class HistoryState(rx.State):
     _user_id: str = ""
     _checked_at: float = 0.0
     _ids: dict[str, str] = {}  # thing_key -> the entry's id, once saved from this tab
-    _saved_at: dict[str, float] = {}  # thing_key -> when this tab last saved it
+    _saved_at: dict[str, float] = {}  # thing_key -> when this tab last wrote it
+    _latest: dict[str, int] = {}  # thing_key -> the number of the latest save asked for
 
     async def _user(self) -> str:
         """The signed-in student's id for a save ("" when signed out), PocketBase asked at most
@@ -211,13 +214,18 @@ class HistoryState(rx.State):
         if not user_id:
             return
         key = thing_key(fields["kind"], fields["collection"], fields["record"])
+        # A flood from one tab (the browser saves every 20 s of playing at most, and on pause)
+        # writes no more: one write a thing per HISTORY_MIN_SAVE_GAP_S, the latest place asked for
+        # in the meantime (a pause just after a save is kept, late by the gap at most).
         async with self:
-            # A flood from one tab (the browser saves every 20 s at most, and on pause) writes
-            # nothing more: one save a thing per HISTORY_MIN_SAVE_GAP_S.
-            now = time.monotonic()
-            if now - self._saved_at.get(key, -Timing.HISTORY_MIN_SAVE_GAP_S) < Timing.HISTORY_MIN_SAVE_GAP_S:
-                return
-            self._saved_at[key] = now
+            number = self._latest[key] = self._latest.get(key, 0) + 1
+            wait = self._saved_at.get(key, -math.inf) + Timing.HISTORY_MIN_SAVE_GAP_S - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        async with self:
+            if self._latest.get(key) != number:
+                return  # a later save writes its place instead
+            self._saved_at[key] = time.monotonic()
             known = self._ids.get(key, "")
         saved = await remember(user_id, fields, known)
         async with self:

@@ -3,6 +3,8 @@ a recording or a paper reopens, and the rows the Continue row and /my-study show
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from student_portal.pocketbase import HistoryEntry, parse_record
@@ -86,3 +88,44 @@ def test_a_document_row_opens_at_its_page():
     assert (row.where, row.video_id, row.start) == ("Page 6", "", 0)
     first = history_row(entry(kind="document", collection="AL_Items", record="alitem000000013", position=0))
     assert first.href.endswith("&page=1") and first.title == "Document"
+
+
+class _Tab:
+    """What HistoryState._save uses of a tab's state (its lock, backend vars, the session check)."""
+
+    def __init__(self) -> None:
+        self._latest: dict[str, int] = {}
+        self._saved_at: dict[str, float] = {}
+        self._ids: dict[str, str] = {}
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        return None
+
+    async def _user(self) -> str:
+        return "basicuser000001"
+
+
+async def test_a_flood_of_saves_writes_the_first_and_the_latest_place(monkeypatch):
+    from student_portal.constants import Timing
+    from student_portal.state import history
+    from student_portal.state.history import HistoryState
+
+    written: list[tuple[int, str]] = []
+
+    async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
+        written.append((fields["position"], known_id))
+        return "entry1"
+
+    monkeypatch.setattr(history, "remember", remember)
+    monkeypatch.setattr(Timing, "HISTORY_MIN_SAVE_GAP_S", 0.05)
+    tab = _Tab()
+    fields = {"kind": "video", "collection": "", "record": "dQw4w9WgXcQ", "title": "T", "duration": 600}
+    await asyncio.gather(*(HistoryState._save(tab, {**fields, "position": n}) for n in range(1, 6)))  # type: ignore[arg-type]
+    # The first at once; the rest wait out the gap and only the latest of them is written.
+    assert written == [(1, ""), (5, "entry1")]
+    # Another thing is not held back by this one's gap.
+    await HistoryState._save(tab, {**fields, "record": "abcdefghijk", "position": 9})  # type: ignore[arg-type]
+    assert written[-1] == (9, "")
