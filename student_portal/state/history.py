@@ -210,15 +210,17 @@ class HistoryState(rx.State):
             return self._user_id
 
     async def _save(self, fields: dict) -> None:
-        user_id = await self._user()
-        if not user_id:
-            return
         key = thing_key(fields["kind"], fields["collection"], fields["record"])
         # A flood from one tab (the browser saves every 20 s of playing at most, and on pause)
         # writes no more: one write a thing per HISTORY_MIN_SAVE_GAP_S, the latest place asked for
-        # in the meantime (a pause just after a save is kept, late by the gap at most).
+        # in the meantime (a pause just after a save is kept, late by the gap at most). Numbered
+        # as they arrive, before anything is awaited: the latest is the one sent last.
         async with self:
             number = self._latest[key] = self._latest.get(key, 0) + 1
+        user_id = await self._user()
+        if not user_id:
+            return
+        async with self:
             wait = self._saved_at.get(key, -math.inf) + Timing.HISTORY_MIN_SAVE_GAP_S - time.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)

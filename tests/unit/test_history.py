@@ -105,10 +105,13 @@ class _Tab:
         return None
 
     async def _user(self) -> str:
+        # The session check answers in its own time: later saves may pass it first.
+        self.checks = getattr(self, "checks", 0) + 1
+        await asyncio.sleep(0.01 * max(0, 6 - self.checks))  # the last sent is checked first
         return "basicuser000001"
 
 
-async def test_a_flood_of_saves_writes_the_first_and_the_latest_place(monkeypatch):
+async def test_a_flood_of_saves_writes_the_latest_place(monkeypatch):
     from student_portal.constants import Timing
     from student_portal.state import history
     from student_portal.state.history import HistoryState
@@ -124,8 +127,10 @@ async def test_a_flood_of_saves_writes_the_first_and_the_latest_place(monkeypatc
     tab = _Tab()
     fields = {"kind": "video", "collection": "", "record": "dQw4w9WgXcQ", "title": "T", "duration": 600}
     await asyncio.gather(*(HistoryState._save(tab, {**fields, "position": n}) for n in range(1, 6)))  # type: ignore[arg-type]
-    # The first at once; the rest wait out the gap and only the latest of them is written.
-    assert written == [(1, ""), (5, "entry1")]
+    # At most one write at once and one after the gap; the last written is the place sent last,
+    # never an older one after it (the session check let later saves through first).
+    positions = [position for position, _ in written]
+    assert positions[-1] == 5 and positions == sorted(positions) and len(positions) <= 2
     # Another thing is not held back by this one's gap.
     await HistoryState._save(tab, {**fields, "record": "abcdefghijk", "position": 9})  # type: ignore[arg-type]
     assert written[-1] == (9, "")
