@@ -179,6 +179,43 @@ async def recent(token: str, user_id: str, kind: str, *, page: int = 1, per_page
     return parse_records(HistoryEntry, result.items)
 
 
+# A flood of saves (the browser saves every 20 s of playing at most, and on pause) writes no
+# more: one write a student's thing per HISTORY_MIN_SAVE_GAP_S in this worker; a save inside the
+# gap waits in `_waiting` (the latest place wins) and one task writes it when the gap is over,
+# so the event itself never waits (a pause just after a save is kept, late by the gap at most).
+_written_at: dict[tuple[str, str], float] = {}
+_waiting: dict[tuple[str, str], tuple[dict, str]] = {}
+_later_tasks: set[asyncio.Task] = set()
+_WRITTEN_KEPT = 10_000  # entries of _written_at before the old ones are dropped
+
+
+async def _coalesced(user_id: str, key: str, fields: dict, known_id: str) -> str:
+    """Write now (the entry's id, "" on failure), or leave the place to a write at the gap's end ("")."""
+    slot = (user_id, key)
+    now = time.monotonic()
+    wait = _written_at.get(slot, -math.inf) + Timing.HISTORY_MIN_SAVE_GAP_S - now
+    if wait > 0:
+        first = slot not in _waiting
+        _waiting[slot] = (fields, known_id)
+        if first:
+            task = asyncio.get_running_loop().create_task(_write_later(slot, wait))
+            _later_tasks.add(task)
+            task.add_done_callback(_later_tasks.discard)
+        return ""
+    if len(_written_at) > _WRITTEN_KEPT:
+        for old in [s for s, at in _written_at.items() if now - at > Timing.HISTORY_MIN_SAVE_GAP_S]:
+            del _written_at[old]
+    _written_at[slot] = now
+    return await remember(user_id, fields, known_id)
+
+
+async def _write_later(slot: tuple[str, str], wait: float) -> None:
+    await asyncio.sleep(wait)
+    fields, known_id = _waiting.pop(slot)
+    _written_at[slot] = time.monotonic()
+    await remember(slot[0], fields, known_id)
+
+
 @forget_on_logout  # the Continue row and the session check leave with the session
 class HistoryState(rx.State):
     # The home page's Continue row: empty for a visitor signed out or without history.
@@ -187,8 +224,6 @@ class HistoryState(rx.State):
     _user_id: str = ""
     _checked_at: float = 0.0
     _ids: dict[str, str] = {}  # thing_key -> the entry's id, once saved from this tab
-    _saved_at: dict[str, float] = {}  # thing_key -> when this tab last wrote it
-    _latest: dict[str, int] = {}  # thing_key -> the number of the latest save asked for
 
     async def _user(self) -> str:
         """The signed-in student's id for a save ("" when signed out), PocketBase asked at most
@@ -210,28 +245,15 @@ class HistoryState(rx.State):
             return self._user_id
 
     async def _save(self, fields: dict) -> None:
-        key = thing_key(fields["kind"], fields["collection"], fields["record"])
-        # A flood from one tab (the browser saves every 20 s of playing at most, and on pause)
-        # writes no more: one write a thing per HISTORY_MIN_SAVE_GAP_S, the latest place asked for
-        # in the meantime (a pause just after a save is kept, late by the gap at most). Numbered
-        # as they arrive, before anything is awaited: the latest is the one sent last.
-        async with self:
-            number = self._latest[key] = self._latest.get(key, 0) + 1
         user_id = await self._user()
         if not user_id:
             return
+        key = thing_key(fields["kind"], fields["collection"], fields["record"])
         async with self:
-            wait = self._saved_at.get(key, -math.inf) + Timing.HISTORY_MIN_SAVE_GAP_S - time.monotonic()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        async with self:
-            if self._latest.get(key) != number:
-                return  # a later save writes its place instead
-            self._saved_at[key] = time.monotonic()
             known = self._ids.get(key, "")
-        saved = await remember(user_id, fields, known)
-        async with self:
-            if saved:
+        saved = await _coalesced(user_id, key, fields, known)
+        if saved:
+            async with self:
                 self._ids[key] = saved
 
     @rx.event(background=True)
