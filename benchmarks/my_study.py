@@ -260,7 +260,7 @@ def render(results: dict[str, Any]) -> str:
             f"pauses, then leaving): {w.get('saves_sent', '-')} saves sent = {w.get('saves_per_hour', '-')} an hour, "
             f"{w.get('saves_per_minute', '-')} a minute; {w.get('entries', '-')} entry in PocketBase, at "
             f"{w.get('position_saved', '-')} s (the hour's end; stored {w.get('stored_after_s', '-')} s after the "
-            "simulated hour, its saves sent one at a time and written every 2 s at most)",
+            "simulated hour, its saves came 7 a second and the server writes one every 2 s at most)",
             f"- /my-study with {ENTRIES} entries and {ATTEMPTS} attempts, 390 px: lists shown at "
             f"{m.get('content_ms', '-')} ms, {m.get('ws_kb', '-')} KB over the websocket, {m.get('dom_nodes', '-')} "
             f"DOM nodes ({m.get('videos_shown', '-')} recordings, {m.get('documents_shown', '-')} documents shown); "
