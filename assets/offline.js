@@ -212,6 +212,11 @@ async function forgetSignedInCopies() {
 
 export async function forgetSignedIn() {
   clearTimeout(settling);
+  try {
+    localStorage.removeItem("history_pending"); // a signed-out student's unsent places (watch_progress.js)
+  } catch {
+    // no storage: nothing kept
+  }
   if (!hasCaches()) return;
   await deleteWhere(PAGES, "x-signed-in");
   await deleteWhere(KEPT, "x-protected");

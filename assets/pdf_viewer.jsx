@@ -19,6 +19,8 @@ import "./pdf_viewer.css";
 const ZOOM_STEP = 0.25;
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 3;
+// The page a student reached is told this long after the scrolling stops.
+const PAGE_REPORT_MS = 1500;
 
 let pdfjsPromise = null;
 function loadPdfjs() {
@@ -170,6 +172,7 @@ export default function PdfViewer({
   labels = {},
   page = 0,
   highlight = [],
+  onPage = null,
 }) {
   const text = {
     loading: "Loading document...",
@@ -285,6 +288,48 @@ export default function PdfViewer({
       box.scrollTop += node.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
     }
   }, [target, width, doc, baseSize]);
+  // The page at the top of the scroller, told to `onPage` (a signed-in student's history on
+  // /read) once the scrolling has stopped for a moment, and when the viewer goes: not on every
+  // scroll event.
+  const reported = useRef(0);
+  const report = useCallback(() => {
+    const box = scroller.current;
+    if (!onPage || !box || !doc) return;
+    const top = box.getBoundingClientRect().top + 8;
+    const pages = box.querySelectorAll("[data-page]");
+    let current = 0;
+    for (const node of pages) {
+      if (node.getBoundingClientRect().bottom > top) {
+        current = Number(node.getAttribute("data-page"));
+        break;
+      }
+    }
+    if (current > 0 && current !== reported.current) {
+      reported.current = current;
+      onPage(current);
+    }
+  }, [onPage, doc]);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!onPage || !box || !doc) return undefined;
+    let timer = 0;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, PAGE_REPORT_MS);
+    };
+    const now = () => {
+      clearTimeout(timer);
+      report();
+    };
+    box.addEventListener("scroll", later, { passive: true });
+    window.addEventListener("pagehide", now);
+    later();
+    return () => {
+      box.removeEventListener("scroll", later);
+      window.removeEventListener("pagehide", now);
+      now();
+    };
+  }, [onPage, doc, report]);
   const button = (label, onClick, content, disabled) =>
     h(
       "button",

@@ -10,8 +10,9 @@
  * the player.
  * No JSX: the file is served as is to Vite, like the rest of assets/.
  */
-import { createElement, useCallback, useRef } from "react";
+import { createElement, useCallback, useEffect, useMemo, useRef } from "react";
 import ReactPlayer from "react-player";
+import { progressTracker } from "./watch_progress.js";
 
 // youtube-video-element's own minimum size (300x150) would overflow a narrow card.
 const FILL = { width: "100%", height: "100%", minWidth: 0, minHeight: 0 };
@@ -32,7 +33,33 @@ function nameFrame(element, title) {
   return () => observer.disconnect();
 }
 
-export function YouTubePlayer({ src, title, light, playIcon, playing, onPlay }) {
+const MEDIA_EVENTS = ["onTimeUpdate", "onDurationChange", "onSeeked", "onPause", "onEnded"];
+
+// youtube-video-element reads a start time from the address (?t=754).
+function startingAt(src, start) {
+  return start > 0 ? `${src}${src.includes("?") ? "&" : "?"}t=${Math.floor(start)}` : src;
+}
+
+export function YouTubePlayer({ src, title, light, playIcon, playing, onPlay, videoId, start, onProgress, saveEveryS }) {
+  // A signed-in student's place in it, saved now and then (watch_progress.js). The handler
+  // is a new function at each render: the tracker calls the latest one.
+  const latest = useRef(onProgress);
+  latest.current = onProgress;
+  const enabled = !!onProgress;
+  const tracker = useRef(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const made = progressTracker(videoId, title, (...args) => latest.current?.(...args), saveEveryS || 20);
+    tracker.current = made;
+    return () => {
+      tracker.current = null;
+      made.stop();
+    };
+  }, [videoId, title, enabled, saveEveryS]);
+  const mediaHandlers = useMemo(
+    () => Object.fromEntries(MEDIA_EVENTS.map((name) => [name, (event) => tracker.current?.handlers[name]?.(event)])),
+    [],
+  );
   const unwatch = useRef(() => {});
   const playerRef = useCallback(
     (element) => {
@@ -44,7 +71,8 @@ export function YouTubePlayer({ src, title, light, playIcon, playing, onPlay }) 
 
   return createElement(ReactPlayer, {
     ref: playerRef,
-    src,
+    src: startingAt(src, start),
+    ...mediaHandlers,
     // A falsy `light` shows the player; any other video's tap gives this one its picture back.
     light: playing ? false : light,
     playIcon,

@@ -65,7 +65,19 @@ const PRESS_END_MS = 1000;
 // react-player's preview box (its Preview.js), so nothing moves when it takes over.
 const PREVIEW = { ...FILL, display: "flex", alignItems: "center", justifyContent: "center", cursor: "pointer" };
 
-export function YouTubeVideo({ src, title, light, brokenPicture, playIcon, nearPx }) {
+export function YouTubeVideo({
+  src,
+  title,
+  light,
+  brokenPicture,
+  playIcon,
+  nearPx,
+  videoId,
+  start = 0,
+  onProgress = null,
+  saveEveryS = 20,
+  remember = false,
+}) {
   // This spot on the page and its video: a list re-rendered in place (a search typed while a
   // video plays) gives the spot another video, which starts as a picture.
   const key = `${useId()} ${src}`;
@@ -174,7 +186,18 @@ export function YouTubeVideo({ src, title, light, brokenPicture, playIcon, nearP
       Suspense,
       { fallback: preview },
       player
-        ? createElement(player, { src, title, light: picture, playIcon, playing, onPlay: () => setPlaying(key) })
+        ? createElement(player, {
+            src,
+            title,
+            light: picture,
+            playIcon,
+            playing,
+            onPlay: () => setPlaying(key),
+            videoId,
+            start,
+            onProgress: remember ? onProgress : null,
+            saveEveryS,
+          })
         : preview,
     ),
   );

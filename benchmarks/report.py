@@ -163,6 +163,12 @@ def evaluate(results: dict[str, Any]) -> list[dict[str, str]]:
 
         for name, measured, ok in practice_targets(practice):
             add(name, measured, ok)
+    study = results.get("my_study")
+    if study:
+        from benchmarks.my_study import target_rows as study_targets
+
+        for name, measured, ok in study_targets(study):
+            add(name, measured, ok)
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import target_rows as offline_targets
@@ -478,6 +484,11 @@ def render(results: dict[str, Any]) -> str:
         from benchmarks.practice import render as render_practice
 
         out += [render_practice(practice), ""]
+    study = results.get("my_study")
+    if study:
+        from benchmarks.my_study import render as render_study
+
+        out += [render_study(study), ""]
     offline = results.get("offline_bytes")
     if offline:
         from benchmarks.offline_bytes import render_table

@@ -38,6 +38,7 @@ MEASUREMENTS = (
     "papers",
     "practice",
     "notices",
+    "study",
     "offline",
     "bundle",
     "tabs",
@@ -220,6 +221,12 @@ def _notices(_servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str
     return notices.measure(notices.FOLLOWERS if sizes.catalog_scale >= 1 else 500, log)
 
 
+def _study(servers: Servers, _workdir: Path, sizes: config.Sizes) -> dict[str, Any]:
+    from benchmarks import my_study
+
+    return my_study.measure(servers, sizes is config.QUICK, log)
+
+
 def _offline(servers: Servers, _workdir: Path, _sizes: config.Sizes) -> dict[str, Any]:
     from benchmarks import offline_bytes
 
@@ -269,6 +276,7 @@ RUNNERS = {
     "papers": _papers,  # search inside papers: its own index and generated PDFs, no site needed
     "practice": _practice,  # /practice beside /read, demo data and a large catalog of its own
     "notices": _notices,  # one class change to 10,000 followers: its own PocketBase, no site
+    "study": _study,  # a student's history: saves per hour of watching, /my-study with 1,000 entries
     "offline": _offline,
     "bundle": _bundle,
     "tabs": _tabs,  # a fresh worker: what closed and open tabs cost it
@@ -288,6 +296,7 @@ RESULT_KEYS = {
     "papers": "paper_search",
     "practice": "practice",
     "notices": "notices",
+    "study": "my_study",
     "offline": "offline_bytes",
     "bundle": "bundle_report",
     "tabs": "tab_memory",

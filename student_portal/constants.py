@@ -65,6 +65,14 @@ class Timing:
     # Ours: with Redis, an event waits this long for a free connection of a full pool
     # (Limit.REDIS_CONNECTIONS) before it fails; Reflex requires less than its 10 s state lock.
     REDIS_POOL_WAIT_S: Final = 8
+    # Ours (issue 52): a playing recording's position is saved after this many seconds of
+    # playing, and on pause, at its end and when the page is left: 3 small writes a minute at most.
+    HISTORY_SAVE_EVERY_S: Final = 20
+    # Ours: the server writes one thing's place at most this often per tab, whatever a browser sends.
+    HISTORY_MIN_SAVE_GAP_S: Final = 2.0
+    # Ours: a student's session checked for a history save holds this long (a save every 20 s
+    # would otherwise ask PocketBase twice each time); signing out forgets it at once.
+    HISTORY_SESSION_CHECK_S: Final = 300
 
 
 class Limit:
@@ -138,6 +146,13 @@ class Limit:
     NOTICES_SHOWN: Final = 50  # the newest notices /notices lists
     FOLLOWS: Final = 100  # teachers, folders and job searches one student may follow (issue 53)
     PRACTICE_EARLIER_ATTEMPTS: Final = 10  # a paper's earlier attempts listed on /practice
+    # History (issue 52): the home page's Continue row, a page of /my-study's lists, the
+    # attempts /my-study reads for its charts (newest first) and the points one chart draws.
+    CONTINUE_ROW: Final = 3
+    MY_STUDY_PAGE: Final = 12
+    MY_STUDY_ATTEMPTS: Final = 500
+    PRACTICE_CHART_POINTS: Final = 20
+    HISTORY_TITLE_MAX_CHARS: Final = 300
     # Events a websocket connection, and all connections from one visitor address, may send:
     # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search
     # one per pause). Beyond that they are dropped; a connection that keeps sending is closed.
@@ -158,3 +173,5 @@ class StorageKey:
     PENDING_SAVE: Final = "pending_save"  # "kind:id" a signed-out visitor tapped Save on
     # practice:<collection>:<record>: a sheet's answers until submitted (assets/answer_sheet.js)
     PRACTICE_SHEET_PREFIX: Final = "practice:"
+    # Progress saved while offline, sent once the connection returns (assets/youtube_player.js).
+    HISTORY_PENDING: Final = "history_pending"

@@ -109,6 +109,7 @@ def nav_link(item: NavItem, active: bool, label: str, extra: str = "px-3") -> rx
 SAVED_ITEM = NavItem(N_("Saved"), routes.SAVED)
 # In the phone menu: below 1536 px the header has no room for the account icon beside Logout.
 ACCOUNT_ITEM = NavItem(N_("My account"), routes.ACCOUNT)
+MY_STUDY_ITEM = NavItem(N_("My study"), routes.MY_STUDY)
 
 
 def saved_link(active: str, extra: str = "px-3") -> rx.Component:
@@ -179,7 +180,10 @@ def phone_menu(active: str, route: str, hidden_from: str | None) -> rx.Component
             saved_link(active, "block px-3"),
             rx.cond(
                 AuthState.is_authenticated,
-                nav_link(ACCOUNT_ITEM, active == ACCOUNT_ITEM.url, ACCOUNT_ITEM.title, "block px-3"),
+                rx.fragment(
+                    nav_link(MY_STUDY_ITEM, active == MY_STUDY_ITEM.url, MY_STUDY_ITEM.title, "block px-3"),
+                    nav_link(ACCOUNT_ITEM, active == ACCOUNT_ITEM.url, ACCOUNT_ITEM.title, "block px-3"),
+                ),
             ),
             theme_toggle("flex py-2 px-3 text-sm font-medium", with_label=True),
             language_switch(route, "flex border-t border-slate-200 pt-1"),

@@ -17,6 +17,10 @@ PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
 PAGE_COUNT = Np_("{count} page", "{count} pages")
 
 
+def _page_reached(page: rx.Var[int]) -> tuple[rx.Var[int]]:
+    return (page,)
+
+
 class PdfViewer(rx.NoSSRComponent):
     library = "$/public/pdf_viewer.jsx"
     lib_dependencies: list[str] = [PDFJS_PACKAGE]
@@ -29,6 +33,9 @@ class PdfViewer(rx.NoSSRComponent):
     labels: rx.Var[dict[str, object]]
     page: rx.Var[int]  # opened at this page (1-based; 0: the first)
     highlight: rx.Var[list[str]]  # words marked in the text layer (a search's words)
+    # The page at the top, once the scrolling stops and when the viewer goes (/read: a signed-in
+    # student's history). Without it the viewer reports nothing.
+    on_page: rx.EventHandler[_page_reached]
 
 
 def viewer_labels() -> dict[str, object]:

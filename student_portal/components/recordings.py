@@ -35,7 +35,7 @@ def recording_card(card: RecordingCard, *, level: int = 3, save_kind: str = "") 
     a Save button for this kind of favourite."""
     title = rx.el.h2 if level == 2 else rx.el.h3
     return rx.el.article(
-        youtube_video(card.video_id, card.name, class_name="rounded-b-none"),
+        youtube_video(card.video_id, card.name, class_name="rounded-b-none", remember=True),
         rx.el.div(
             subject_badge(card.subject),
             title(card.name, class_name="line-clamp-2 font-semibold text-slate-900"),

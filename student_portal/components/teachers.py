@@ -150,7 +150,7 @@ def section_banner(url: rx.Var[str]) -> rx.Component:
 def video_card(video: VideoRow, *, save_kind: str = "") -> rx.Component:
     """One class recording; `save_kind` (class_recording): a Save button for it."""
     return rx.el.article(
-        youtube_video(video.video_id, video.name),
+        youtube_video(video.video_id, video.name, remember=True),
         rx.el.h3(video.name, class_name="line-clamp-2 font-medium text-slate-900"),
         action_row(icons=(save_button(save_kind, video.id, video.name),)) if save_kind else rx.fragment(),
         data_testid="class-video",

@@ -34,8 +34,10 @@ import reflex as rx
 
 from student_portal.components.icons import icon
 from student_portal.components.image import image
-from student_portal.constants import Limit
+from student_portal.constants import Limit, Timing
 from student_portal.i18n.texts import Text
+from student_portal.state.auth import AuthState
+from student_portal.state.history import HistoryState
 from student_portal.utils.youtube import EMBED_BASE, THUMBNAIL_TEMPLATE
 
 # utils.youtube builds these URLs in Python; here the id is a browser-side value, so the same
@@ -44,6 +46,12 @@ _THUMB_BEFORE, _THUMB_AFTER = THUMBNAIL_TEMPLATE.split("{id}")
 
 # The react-player release Reflex 0.10.1's own rx.video wraps.
 REACT_PLAYER = "react-player@3.4.0"
+
+
+def _progress(
+    video_id: rx.Var[str], title: rx.Var[str], position: rx.Var[float], duration: rx.Var[float]
+) -> tuple[rx.Var[str], rx.Var[str], rx.Var[float], rx.Var[float]]:
+    return (video_id, title, position, duration)
 
 
 class YouTubePlayer(rx.Component):
@@ -60,6 +68,14 @@ class YouTubePlayer(rx.Component):
     broken_picture: rx.Var[rx.Component]
     play_icon: rx.Var[rx.Component]
     near_px: rx.Var[int]
+    # A signed-in student's history (issue 52; assets/watch_progress.js): the recording opens at
+    # `start` seconds, and its place is told to `on_progress` every `save_every_s` seconds of
+    # playing, on pause, at the end and when it goes.
+    video_id: rx.Var[str]
+    start: rx.Var[int]
+    save_every_s: rx.Var[int]
+    remember: rx.Var[bool]
+    on_progress: rx.EventHandler[_progress]
 
 
 def _play_button(title: rx.Var[str]) -> rx.Component:
@@ -94,10 +110,31 @@ def _broken_picture(title: rx.Var[str]) -> rx.Component:
     )
 
 
-def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, class_name: str = "") -> rx.Component:
-    """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty."""
+def youtube_video(
+    video_id: rx.Var[str] | str,
+    title: rx.Var[str] | str,
+    *,
+    class_name: str = "",
+    remember: bool = False,
+    start: rx.Var[int] | int = 0,
+) -> rx.Component:
+    """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty. `remember`: a
+    recording (not a talent's clip): a signed-in student's place in it goes into their history;
+    `start`: the second it opens at (the Continue row, /my-study)."""
     video_id = rx.Var.create(video_id).to(str)
     title = rx.Var.create(title).to(str)
+    history = (
+        {
+            "video_id": video_id,
+            "start": start,
+            "save_every_s": Timing.HISTORY_SAVE_EVERY_S,
+            # Signed out, the browser tells nothing.
+            "remember": AuthState.is_authenticated,
+            "on_progress": HistoryState.watched,
+        }
+        if remember
+        else {}
+    )
     frame = "relative block aspect-video w-full overflow-hidden rounded-lg bg-slate-900 dark:bg-slate-100"
     return rx.cond(
         video_id != "",
@@ -117,6 +154,7 @@ def youtube_video(video_id: rx.Var[str] | str, title: rx.Var[str] | str, *, clas
                     broken_picture=_broken_picture(title),
                     play_icon=_play_button(title),
                     near_px=Limit.VIDEO_PLAYER_NEAR_PX,
+                    **history,
                 ),
                 class_name="absolute inset-0",
             ),

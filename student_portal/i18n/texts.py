@@ -231,6 +231,11 @@ class Text:
     SAVED_SIGN_IN = Message("Sign in to see the recordings, papers, notes, jobs and rooms you saved.")
     SAVED_LOAD_FAILED = Message("Could not load your saved items. Please try again later.")
     SAVE_FAILED = Message("Could not save this item. Please try again.")
+    # My study (/my-study, issue 52): its faces, which the fault tests expect.
+    MY_STUDY_LOADING = Message("Loading your study...")
+    MY_STUDY_FAILED = Message("Could not load your study history. Please try again later.")
+    MY_STUDY_EMPTY = Message("Nothing yet: start with a recording or a past paper.")
+    MY_STUDY_SIGN_IN = Message("Sign in to continue where you left off and to see your practice scores.")
     PDF_LOADING = Message("Loading document...")
     PDF_FAILED = Message("This document cannot be shown here. Use Download to open it.")
     PDF_PAGE = Message("Page")

@@ -15,6 +15,7 @@ from student_portal.components.shop import shop_section
 from student_portal.components.slides import slides_carousel
 from student_portal.components.social import social_section
 from student_portal.components.stats import proud_stats
+from student_portal.components.study import continue_row
 from student_portal.components.talents import talents_section
 from student_portal.constants import Limit
 from student_portal.i18n import N_
@@ -51,6 +52,8 @@ def home() -> rx.Component:
     return rx.el.div(
         hero(),
         latest_news(),
+        # A signed-in student's Continue row: below a phone's first screen, and nothing for others.
+        continue_row(),
         # Below a phone's first screen (the hero and the news fill it): drawn as they near it.
         *(render_when_near(section, heights) for section, heights in _later_sections()),
         class_name="flex flex-col gap-10",

@@ -346,6 +346,19 @@ class Notice(Record):
     changed: DateTime = None  # the change's time (its last edit): what the bell compares, not `updated`
 
 
+class HistoryEntry(Record):
+    """A recording a student watched or a document they read, with how far (only its owner may
+    read it; the site's server writes it)."""
+
+    user: FirstText = ""
+    kind: Keyword = ""  # "video" or "document"
+    collection: Text = ""  # a document's collection ("" for a video)
+    record: Text = ""  # a document's id, or a video's YouTube id
+    title: Text = ""
+    position: Number = None  # seconds into a video, or a document's page
+    duration: Number = None  # a video's length in seconds (0: not known)
+
+
 class AccessRequest(Record):
     """A student's request for more access (`access`: "notes" for Uni Notes); content managers
     grant it in the admin UI. Only its owner may read it (API rules)."""
@@ -469,6 +482,7 @@ class Collection:
     ATTEMPTS: Final = protected("attempts", Attempt, sort="-created")  # a student's practice marks (own only)
     NOTICES: Final = public("notices", Notice, sort="-changed")  # one per change (issue 53)
     FOLLOWS: Final = protected("follows", Follow)  # what a student follows (own only; the server writes)
+    HISTORY: Final = protected("history", HistoryEntry, sort="-updated")  # watched and read (own only)
     ACCESS_REQUESTS: Final = protected("Access_Requests", AccessRequest)  # a student asks for Uni Notes (own only)
     EXAM_STATISTICS: Final = public("Exam_Statistics", ExamStatistic, sort="-year")  # the exam tools (/z-score)
     CUT_OFFS: Final = public("Cut_Offs", CutOff, sort="-year")  # /cut-offs

@@ -35,6 +35,7 @@ SIGN_UP: Final = "/sign-up"
 FORGOT_PASSWORD: Final = "/forgot-password"
 NOTICES: Final = "/notices"  # what changed in what the signed-in student follows (issue 53)
 ACCOUNT: Final = "/account"  # the signed-in student's account: password, email, sessions
+MY_STUDY: Final = "/my-study"  # the signed-in student's history and practice progress (issue 52)
 # The exam tools: a Z-score estimate, and the university cut-offs of one district
 # (/cut-offs?district=colombo&z=1.625&q=medicine: a shareable view).
 Z_SCORE: Final = "/z-score"

@@ -20,6 +20,7 @@ from student_portal.search.indexer import SOURCES, is_pdf
 from student_portal.search.pages import PUBLIC
 from student_portal.state.auth import forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
+from student_portal.state.history import HistoryState
 from student_portal.utils.query import bounded_text
 
 _RECORD_ID = re.compile(r"[a-z0-9]{1,40}")
@@ -55,9 +56,13 @@ class ReadState(rx.State):
     words: list[str] = []
     back_href: str = ""  # the paper's own place on the site
     phase: str = ReadPhase.LOADING
+    # backend only: the document open, for the student's history (its page as they read)
+    _document: tuple[str, str] = ("", "")
+    _reported: int = 0
 
     def _reset(self) -> None:
         self.url, self.title, self.page, self.words, self.back_href = "", "", 0, [], ""
+        self._document, self._reported = ("", ""), 0
 
     @rx.event(background=True)
     async def load(self):
@@ -80,11 +85,29 @@ class ReadState(rx.State):
         except ClientResponseError as error:
             backend_failures.failed("document for the viewer", error)
             phase, found = ReadPhase.FAILED, None
+        if found is not None and not page:
+            # No page asked for: a signed-in student's document opens where they left it.
+            async with self:
+                history = await self.get_state(HistoryState)
+            page = await history.last_page(collection, record_id)
         async with self:
             self.phase = phase
             if found is not None:
                 self.url, self.title, self.back_href = found
                 self.page, self.words = page, words
+                self._document, self._reported = (collection, record_id), page
+
+    @rx.event(background=True)
+    async def reached(self, page: int):
+        """The viewer's page at the top, reported when the student stops scrolling and when the
+        page is left (assets/pdf_viewer.jsx): kept in a signed-in student's history."""
+        async with self:
+            (collection, record_id), title = self._document, self.title
+            if not record_id or self.phase != ReadPhase.READY or page == self._reported:
+                return
+            self._reported = page
+            history = await self.get_state(HistoryState)
+        await history.read_at(collection, record_id, title, page)
 
     async def _public(self, collection: str, record_id: str) -> tuple[str, tuple[str, str, str] | None]:
         record = next((r for r in await content_cache().records(collection) if r.id == record_id), None)

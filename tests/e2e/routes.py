@@ -90,6 +90,8 @@ PAGE_TRAITS: dict[str, Traits] = {
     site.ACCOUNT: Traits(signed_in=True, content=False),
     site.NOTICES: Traits(signed_in=True, content=False),
     site.UNSUBSCRIBE: Traits(content=False),  # a forged link: "not valid"  # the demo students follow nothing
+    # A student's own history and practice (the demo students have none: its empty face).
+    site.MY_STUDY: Traits(signed_in=True, content=False, signed_out_view="my-study-sign-in"),
     site.Z_SCORE: Traits(),
     # One district's table with an estimated Z-score marking some of it (the demo's and the
     # hostile data set's first cut-offs are in Colombo).

@@ -98,6 +98,7 @@ FACES: dict[str, Face] = {
     "/unsubscribe/forged-token": STATIC,
     "/account": STATIC,
     "/notices": Face((Text.BACKEND_UNAVAILABLE,), absent="[data-testid=notice]"),
+    "/my-study": Face((Text.MY_STUDY_FAILED,), absent="[data-testid^=history-]"),
     "/z-score": Face((Text.EXAM_FIGURES_FAILED,), absent="[data-testid=subject-fieldset]"),
     "/cut-offs?district=colombo&z=1.5": Face((Text.CUT_OFFS_FAILED,), absent="[data-testid=cut-off-row]"),
 }

@@ -115,9 +115,13 @@ PHONE_FIELDS = frozenset({"contact", "whatsapp", "phoneNumber", "whatsappNumber"
 
 HOSTILE_PASSWORD = "hostile-pass-123"
 HOSTILE_USER = "hostile"  # role full
-# Owned by users: Favourites are seeded after the content (below); an access request holds only
-# its user and a choice of "notes", no text a page shows, so it gets no hostile records.
-SKIPPED_COLLECTIONS = frozenset({"users", "Favourites", "Access_Requests", "attempts", "follows", "deliveries"})
+# Owned by users: Favourites and history are seeded after the content (below); an access request
+# holds only its user and a choice of "notes", no text a page shows, so it gets no hostile records.
+SKIPPED_COLLECTIONS = frozenset(
+    {"users", "Favourites", "Access_Requests", "attempts", "follows", "deliveries", "history"}
+)
+# /my-study and the home page's Continue row show this many hostile titles of each kind.
+HISTORY_ENTRIES = 6
 # Favourites kind (its relation field) -> the collection it points at.
 SAVED_KINDS = {
     "recording": "Recordings",
@@ -257,4 +261,21 @@ def seed_hostile(seeder: Seeder) -> HostileData:
     # /saved shows hostile items too: the user saved the first record of every kind.
     for kind, target in SAVED_KINDS.items():
         seeder.create("Favourites", {"user": user["id"], "kind": kind, kind: record_id(target, 0)})
+    # ... and watched recordings and a read paper whose titles are payloads (as kept: at most 300
+    # characters; one entry per paper, so one document).
+    titles = HTML_PAYLOADS[: HISTORY_ENTRIES + 1]
+    for index, payload in enumerate(titles[:-1]):
+        entry = {"kind": "video", "record": f"hostile{index:04d}", "duration": 600}
+        seeder.create("history", {"user": user["id"], "title": payload[:300], "position": 60 + index, **entry})
+    seeder.create(
+        "history",
+        {
+            "user": user["id"],
+            "kind": "document",
+            "collection": "AL_Items",
+            "record": record_id("AL_Items", 0),
+            "title": titles[-1][:300],
+            "position": 2,
+        },
+    )
     return out

@@ -76,5 +76,6 @@ def test_templates_fill_in_the_demo_ids() -> None:
         routes.SAVED,
         routes.ACCOUNT,
         routes.NOTICES,
+        routes.MY_STUDY,
     }
     assert "/no-such-page" in paths

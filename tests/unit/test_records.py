@@ -299,6 +299,7 @@ def test_every_collection_has_a_model() -> None:
         Collection.USERS,
         Collection.FAVOURITES,
         Collection.ATTEMPTS,
+        Collection.HISTORY,
         Collection.ACCESS_REQUESTS,
         Collection.FOLLOWS,
     } == PROTECTED
