@@ -238,7 +238,8 @@ async def verified_session(state: rx.State) -> Session | None:
         log.info("stored session rejected by PocketBase (status %s): signed out", error.status)
         async with state:
             auth = await state.get_state(AuthState)
-            if parse_stored_auth(auth.stored_auth) == stored:
+            current = parse_stored_auth(auth.stored_auth)
+            if current is not None and current.token == stored.token:
                 # Signed out by the site: what the session showed goes too (the page's offline
                 # copies go with the stored item: assets/offline.js).
                 await forget_protected(state)
@@ -247,8 +248,13 @@ async def verified_session(state: rx.State) -> Session | None:
     backend_failures.recovered("session check")
     async with state:
         auth = await state.get_state(AuthState)
-        if parse_stored_auth(auth.stored_auth) != stored:
-            return None  # logged out (or in as someone else) meanwhile
+        # Logged out, or in as someone else, meanwhile. The same student's item rewritten by a
+        # check running beside this one (a page's loads each check: /account has three; the
+        # record trimmed, refreshed or changed) is still this session: comparing the whole item
+        # sent a signed-in student on /account to /login, and from there home.
+        current = parse_stored_auth(auth.stored_auth)
+        if current is None or current.user_id != stored.user_id:
+            return None
         auth._store(token, record)
     if user is None or not user.id:
         return None
