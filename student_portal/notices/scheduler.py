@@ -6,30 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
 from student_portal.constants import Timing
 from student_portal.pocketbase import ClientResponseError, configured_client
-from student_portal.pocketbase.embedded import open_private
 from student_portal.settings import settings
+from student_portal.utils.private_files import worker_claim
 
 log = logging.getLogger(__name__)
-
-
-def _owner_lock():
-    """This worker's claim to be the one mailer on this machine's site, or None."""
-    directory = settings().search_index_dir
-    directory.mkdir(parents=True, exist_ok=True)
-    lock = open_private(directory / ".notice-mailer.lock", "wb")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        lock.close()
-        return None
-    return lock
 
 
 async def _run() -> None:
@@ -61,15 +47,13 @@ async def _run() -> None:
 
 @contextlib.asynccontextmanager
 async def notice_mailer(_app: Any = None) -> AsyncIterator[None]:
-    lock = _owner_lock()
-    if lock is None:
-        yield
-        return
-    task = asyncio.create_task(_run(), name="notice_mailer")
-    try:
-        yield
-    finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        lock.close()
+    with worker_claim(settings().search_index_dir / ".notice-mailer.lock") as owner:
+        if not owner:
+            yield
+            return
+        task = asyncio.create_task(_run(), name="notice_mailer")
+        try:
+            yield
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)

@@ -32,12 +32,11 @@ from pathlib import Path, PurePosixPath
 import httpx
 
 from student_portal.pocketbase.embedded import (
-    PRIVATE_UMASK,
     EmbeddedPocketBase,
     data_dir_from_env,
-    make_private_dir,
     port_from_env,
 )
+from student_portal.utils.private_files import PRIVATE_UMASK, make_private_dir
 
 BACKUPS_DIR = "backups"  # PocketBase keeps its archives here, inside the data folder
 # The superuser `backup` signs in as, for one request, with a new random password each time.

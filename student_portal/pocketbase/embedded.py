@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 
 from student_portal.settings import environment_with, settings
+from student_portal.utils.private_files import PRIVATE_UMASK, make_private_dir, open_private
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS_DIR = PROJECT_ROOT / "pb" / "pb_migrations"
@@ -27,35 +28,6 @@ HOOKS_DIR = PROJECT_ROOT / "pb" / "pb_hooks"
 DEFAULT_DATA_DIR = PROJECT_ROOT / "pb_data"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8090
-
-
-# pb_data holds password hashes, token signing keys and, in its log, a superuser-installer link:
-# readable by its owner only. PocketBase creates its files under our umask.
-PRIVATE_UMASK = 0o077
-PRIVATE_DIR_MODE = 0o700
-PRIVATE_FILE_MODE = 0o600
-
-
-def make_private_dir(path: Path) -> Path:
-    """Create `path` (0700) or take back what an older run left readable: dirs 0700, files 0600."""
-    path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
-    path.chmod(PRIVATE_DIR_MODE)
-    for root, dirs, files in os.walk(path):
-        for name in dirs:
-            os.chmod(os.path.join(root, name), PRIVATE_DIR_MODE, follow_symlinks=False)
-        for name in files:
-            file = os.path.join(root, name)
-            if not os.path.islink(file):
-                os.chmod(file, PRIVATE_FILE_MODE)
-    return path
-
-
-def open_private(path: Path, mode: str = "ab"):
-    """Open (create 0600) a file that may hold secrets, such as PocketBase's log."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if "a" in mode else os.O_TRUNC)
-    fd = os.open(path, flags, PRIVATE_FILE_MODE)
-    os.fchmod(fd, PRIVATE_FILE_MODE)
-    return os.fdopen(fd, mode)
 
 
 class PocketBaseStartError(RuntimeError):

@@ -22,8 +22,9 @@ import threading
 from pathlib import Path
 
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
-from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, open_private, port_from_env
+from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, port_from_env
 from student_portal.settings import settings
+from student_portal.utils.private_files import open_private
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -32,7 +31,6 @@ from student_portal.i18n.languages import Language
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient, configured_client, parse_records
 from student_portal.pocketbase import records as r
 from student_portal.pocketbase.collections import Collection, model_for
-from student_portal.pocketbase.embedded import open_private
 from student_portal.pocketbase.realtime import RealtimeSubscriber
 from student_portal.search import documents as d
 from student_portal.search.credential import Credential, configured_credential
@@ -49,6 +47,7 @@ from student_portal.search.pages import (
     clear,
     index_dir,
 )
+from student_portal.utils.private_files import worker_claim
 
 log = logging.getLogger(__name__)
 
@@ -278,55 +277,42 @@ class PaperIndexer:
 
 
 # --- in the site: one owner per index ------------------------------------------------------------------
-def _owner_lock(directory: Path):
-    directory.mkdir(parents=True, exist_ok=True)
-    lock = open_private(directory / ".indexer.lock", "wb")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        lock.close()
-        return None
-    return lock
-
-
 @contextlib.asynccontextmanager
 async def paper_indexer(_app: Any = None) -> AsyncIterator[None]:
     """A lifespan task: in the one worker that gets the lock, index and follow PocketBase."""
-    lock = _owner_lock(Path(index_dir()))
-    if lock is None:
-        yield
-        return
-    tasks: list[asyncio.Task[None]] = []
-    extractor = Extractor()
-    index: PageIndex | None = None
-    try:
-        client = configured_client()
-        credential = await asyncio.to_thread(configured_credential, client)
-        index = await asyncio.to_thread(open_for_writing, Path(index_dir()))
-        indexer = PaperIndexer(client, index, credential, extractor)
-        subscriber = RealtimeSubscriber(
-            client,
-            indexer,
-            indexer.collections,
-            auth=credential.checked_token if credential else None,
-        )
-        tasks = [
-            asyncio.create_task(indexer.run(), name="paper_indexer"),
-            asyncio.create_task(subscriber.run(), name="paper_indexer_realtime"),
-        ]
-    except Exception:
-        log.exception("paper search: the indexer could not start")
-    try:
-        yield
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        extractor.close(kill=True)
-        if index is not None:
-            index.close_writer()
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        lock.close()
+    with worker_claim(Path(index_dir()) / ".indexer.lock") as owner:
+        if not owner:
+            yield
+            return
+        tasks: list[asyncio.Task[None]] = []
+        extractor = Extractor()
+        index: PageIndex | None = None
+        try:
+            client = configured_client()
+            credential = await asyncio.to_thread(configured_credential, client)
+            index = await asyncio.to_thread(open_for_writing, Path(index_dir()))
+            indexer = PaperIndexer(client, index, credential, extractor)
+            subscriber = RealtimeSubscriber(
+                client,
+                indexer,
+                indexer.collections,
+                auth=credential.checked_token if credential else None,
+            )
+            tasks = [
+                asyncio.create_task(indexer.run(), name="paper_indexer"),
+                asyncio.create_task(subscriber.run(), name="paper_indexer_realtime"),
+            ]
+        except Exception:
+            log.exception("paper search: the indexer could not start")
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            extractor.close(kill=True)
+            if index is not None:
+                index.close_writer()
 
 
 def open_for_writing(directory: Path) -> PageIndex:
@@ -342,27 +328,24 @@ def open_for_writing(directory: Path) -> PageIndex:
 def rebuild() -> int:
     """`python -m student_portal.search.pages rebuild`: the index made again from PocketBase."""
     directory = Path(index_dir())
-    lock = _owner_lock(directory)
-    if lock is None:
-        print(f"{directory} is being indexed by the running site: it rebuilds what is missing itself")
-        return 1
-    clear(directory)
+    with worker_claim(directory / ".indexer.lock") as owner:
+        if not owner:
+            print(f"{directory} is being indexed by the running site: it rebuilds what is missing itself")
+            return 1
+        clear(directory)
 
-    async def build() -> int:
-        client = configured_client()
-        extractor = Extractor()
-        index = PageIndex(directory)
-        try:
-            indexer = PaperIndexer(client, index, configured_credential(client), extractor)
-            await indexer.drain()
-            print(f"indexed {indexer.indexed} files into {directory}")
-        finally:
-            extractor.close()
-            index.close_writer()
-            await client.aclose()
-        return 0
+        async def build() -> int:
+            client = configured_client()
+            extractor = Extractor()
+            index = PageIndex(directory)
+            try:
+                indexer = PaperIndexer(client, index, configured_credential(client), extractor)
+                await indexer.drain()
+                print(f"indexed {indexer.indexed} files into {directory}")
+            finally:
+                extractor.close()
+                index.close_writer()
+                await client.aclose()
+            return 0
 
-    try:
         return asyncio.run(build())
-    finally:
-        lock.close()

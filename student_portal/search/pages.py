@@ -95,9 +95,10 @@ class OldIndexError(RuntimeError):
 
 
 def clear(directory: Path) -> None:
-    """Delete an index's files (not the indexer's lock, held meanwhile)."""
+    """Delete an index's files, not the workers' locks held meanwhile (the indexer's, the notice
+    mailer's: a lock file deleted while held lets a second worker claim a new one)."""
     for child in directory.iterdir() if directory.exists() else ():
-        if child.name != ".indexer.lock":
+        if child.suffix != ".lock":
             shutil.rmtree(child) if child.is_dir() else child.unlink()
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,11 +22,10 @@ from student_portal.accounts.outbox import Outbox
 from student_portal.pocketbase.embedded import (
     EmbeddedPocketBase,
     data_dir_from_env,
-    make_private_dir,
-    open_private,
     port_from_env,
 )
 from student_portal.settings import settings
+from student_portal.utils.private_files import make_private_dir, worker_claim
 
 logger = logging.getLogger(__name__)
 
@@ -49,33 +47,28 @@ async def embedded_pocketbase() -> AsyncIterator[None]:
         env={"DEPLOY_URL": settings().site_address},
     )
     outbox: Outbox | None = None
-    lock = open_private(data_dir / ".embedded.lock", "wb")  # held for the app's lifetime
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        owner = True
-    except BlockingIOError:
-        owner = False
-    try:
-        if owner and await asyncio.to_thread(server.is_healthy):
-            # Something already answers on the port (e.g. a PocketBase left from an earlier run).
-            print(f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}", flush=True)
-        elif owner:
-            outbox = _development_outbox(data_dir)
-            if outbox is not None:
-                server.env.update(outbox.smtp_environment())
-            server.launch()  # here, in the event loop's thread: see EmbeddedPocketBase.launch
-            await asyncio.to_thread(server.wait_until_healthy)
-            print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)
-        elif not owner:
-            await _wait_until_healthy(server)
-        yield
-    finally:
-        if owner:
-            await asyncio.to_thread(server.stop)
-            if outbox is not None:
-                outbox.stop()
-            fcntl.flock(lock, fcntl.LOCK_UN)
-        lock.close()
+    with worker_claim(data_dir / ".embedded.lock") as owner:  # held for the app's lifetime
+        try:
+            if owner and await asyncio.to_thread(server.is_healthy):
+                # Something already answers on the port (e.g. a PocketBase left from an earlier run).
+                print(
+                    f"Using the PocketBase already running at {server.url} — admin UI: {server.admin_url}", flush=True
+                )
+            elif owner:
+                outbox = _development_outbox(data_dir)
+                if outbox is not None:
+                    server.env.update(outbox.smtp_environment())
+                server.launch()  # here, in the event loop's thread: see EmbeddedPocketBase.launch
+                await asyncio.to_thread(server.wait_until_healthy)
+                print(f"PocketBase (embedded) at {server.url} — admin UI: {server.admin_url}", flush=True)
+            else:
+                await _wait_until_healthy(server)
+            yield
+        finally:
+            if owner:
+                await asyncio.to_thread(server.stop)
+                if outbox is not None:
+                    outbox.stop()
 
 
 def _development_outbox(data_dir: Path) -> Outbox | None:
