@@ -210,6 +210,39 @@ class AuthState(rx.State):
         yield rx.redirect(localized(routes.HOME))
 
 
+# The checks of one session that run at the same time (a page's loads each check it: /account
+# has three) share one question to PocketBase: one check per page load, and one refresh of a
+# token near its end, not three. A check started after that answer asks again (a sign-out or a
+# changed password elsewhere shows at once).
+_checks: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Future[tuple[str, dict[str, Any]]]]] = {}
+
+
+async def _ask_pocketbase(stored: StoredAuth) -> tuple[str, dict[str, Any]]:
+    client = configured_client()
+    if needs_refresh(stored.token, time.time(), Timing.TOKEN_REFRESH_MARGIN_S):
+        refreshed = await client.auth_refresh(stored.token)
+        return refreshed.token, refreshed.record
+    return stored.token, await client.get_one(Collection.USERS, stored.user_id, token=stored.token)
+
+
+async def _shared_check(stored: StoredAuth) -> tuple[str, dict[str, Any]]:
+    """(token, user record) for `stored` as PocketBase answers; raises ClientResponseError."""
+    loop = asyncio.get_running_loop()
+    held = _checks.get(stored.token)
+    if held is None or held[0] is not loop or held[1].done():
+        asking = asyncio.ensure_future(_ask_pocketbase(stored))
+        _checks[stored.token] = (loop, asking)
+        asking.add_done_callback(lambda done, key=stored.token: _forget_check(key, done))
+        held = (loop, asking)
+    # Shielded: one page's load cancelled (its tab closed) cancels no other's check.
+    return await asyncio.shield(held[1])
+
+
+def _forget_check(token: str, done: asyncio.Future[Any]) -> None:
+    if token in _checks and _checks[token][1] is done:
+        del _checks[token]
+
+
 async def verified_session(state: rx.State) -> Session | None:
     """In a background task: the visitor's session as PocketBase sees it now, or None.
 
@@ -224,14 +257,8 @@ async def verified_session(state: rx.State) -> Session | None:
             if auth.stored_auth:
                 auth._clear()
             return None
-    client = configured_client()
-    token = stored.token
     try:
-        if needs_refresh(token, time.time(), Timing.TOKEN_REFRESH_MARGIN_S):
-            refreshed = await client.auth_refresh(token)
-            token, record = refreshed.token, refreshed.record
-        else:
-            record = await client.get_one(Collection.USERS, stored.user_id, token=token)
+        token, record = await _shared_check(stored)
     except ClientResponseError as error:
         if error.status not in _REJECTED_STATUSES:
             raise

@@ -44,8 +44,10 @@ class _Tab:
 class _PocketBase:
     def __init__(self, record: dict[str, Any]) -> None:
         self.record = record
+        self.asked = 0
 
     async def get_one(self, collection: str, record_id: str, token: str) -> dict[str, Any]:
+        self.asked += 1
         await asyncio.sleep(0)  # the checks interleave here, as they do waiting on PocketBase
         return self.record
 
@@ -61,7 +63,8 @@ def test_three_checks_at_once_all_find_the_signed_in_student(monkeypatch) -> Non
         "mail_classes": "",
         "created": "2026-12-01 00:00:00.000Z",
     }
-    monkeypatch.setattr(auth_module, "configured_client", lambda: _PocketBase(record))
+    pocketbase = _PocketBase(record)
+    monkeypatch.setattr(auth_module, "configured_client", lambda: pocketbase)
     # As an earlier visit stored it: the whole record (the site keeps fewer fields when it writes).
     tab = _Tab(json.dumps({"token": _token("u1"), "record": record}))
 
@@ -71,6 +74,24 @@ def test_three_checks_at_once_all_find_the_signed_in_student(monkeypatch) -> Non
     sessions = asyncio.run(three())
     assert [s.user.id if s else None for s in sessions] == ["u1", "u1", "u1"]
     assert parse_stored_auth(tab.auth.stored_auth).user_id == "u1"
+    assert pocketbase.asked == 1  # one question for the page's three loads
+
+
+def test_a_check_after_the_answer_asks_again(monkeypatch) -> None:
+    """Only checks running at the same time share an answer: a sign-out elsewhere or a changed
+    password shows on the next check."""
+    record = {"id": "u1", "email": "full@demo.lk", "role": "full"}
+    pocketbase = _PocketBase(record)
+    monkeypatch.setattr(auth_module, "configured_client", lambda: pocketbase)
+    tab = _Tab(dump_stored_auth(_token("u1"), record))
+
+    async def checks() -> None:
+        await verified_session(tab)  # type: ignore[arg-type]
+        await verified_session(tab)  # type: ignore[arg-type]
+
+    asyncio.run(checks())
+    assert pocketbase.asked == 2
+    assert auth_module._checks == {}
 
 
 def test_a_student_signed_out_or_changed_meanwhile_is_not_returned(monkeypatch) -> None:
