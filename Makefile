@@ -66,13 +66,16 @@ run: install
 ## dev: `reflex run` in development (hot reload) with its own ports and PocketBase, e.g.
 ## make dev PORT=3001 BACKEND_PORT=8001 POCKETBASE_PORT=8091 POCKETBASE_DATA_DIR=pb_data_dev
 ## (each optional; POCKETBASE_PORT and POCKETBASE_DATA_DIR reach the site as settings).
-## Each saved edit recompiles the pages it serves: LANGS=en PAGES="/jobs /" for a few (seconds),
-## LANGS=all for every page in three languages (docs/recipes.md says what each costs).
+## Each saved edit recompiles the pages it serves. By default only the pages opened in the browser,
+## each in the language opened (the first visit of one shows "compiling", then the page: seconds);
+## PAGES="/jobs /" LANGS=en for those, PAGES=all LANGS=all for every page (docs/recipes.md: the costs).
 ## A save under student_portal/ or assets/ reloads it; the tests, docs and PocketBase's data folder do not.
 BACKEND_PORT ?= 8000
 LANGS ?= en
 dev: install
-	DEV_LANGS="$(LANGS)" DEV_PAGES="$(PAGES)" REFLEX_HOT_RELOAD_OVERRIDE_PATHS="$(CURDIR)/student_portal:$(CURDIR)/assets" \
+	rm -rf .dev-pages && mkdir .dev-pages
+	DEV_LANGS="$(LANGS)" DEV_PAGES="$(or $(PAGES),opened)" \
+	  REFLEX_HOT_RELOAD_OVERRIDE_PATHS="$(CURDIR)/student_portal:$(CURDIR)/assets:$(CURDIR)/.dev-pages" \
 	  $(BIN)/reflex run --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
 
 ## run-redis: the production layout on one machine: several workers sharing state in Redis.

@@ -84,6 +84,14 @@ function forgetStored(key) {
   }
 }
 
+// Load the address again after `ms`; with `testId`, only while the element with that data-testid
+// is still shown (make dev's "compiling" note: the page, once compiled, takes its place).
+function reloadAfter(ms, testId) {
+  setTimeout(() => {
+    if (!testId || document.querySelector(`[data-testid="${testId}"]`)) location.reload();
+  }, ms);
+}
+
 if (typeof window !== "undefined") {
   window.studentPortal = {
     openDialog,
@@ -95,5 +103,6 @@ if (typeof window !== "undefined") {
     focusRow,
     replaceAddress,
     forgetStored,
+    reloadAfter,
   };
 }

@@ -73,6 +73,9 @@ class Timing:
     # Ours: a student's session checked for a history save holds this long (a save every 20 s
     # would otherwise ask PocketBase twice each time); signing out forgets it at once.
     HISTORY_SESSION_CHECK_S: Final = 300
+    # Ours: `make dev`'s "compiling" note loads its address again this often until the page is
+    # there (the backend's reload to compile it takes a few seconds).
+    DEV_COMPILING_RETRY_MS: Final = 1500
 
 
 class Limit:

@@ -166,7 +166,8 @@ class Settings(BaseSettings):
     dev_pages: str = _var(
         "",
         "only these pages are compiled (English routes as declared, space- or comma-separated), every other"
-        " address showing the 404 page: `make dev PAGES=/jobs` and `make check-page` set it; never on a server",
+        " address showing the 404 page: `make dev PAGES=/jobs` and `make check-page` set it; `opened` (plain"
+        " `make dev`): the pages opened in the browser, each compiled when first opened; never on a server",
         shown="every page",
     )
     site_build_id: str | None = _var(

@@ -15,15 +15,17 @@ reads are compiled into that language's page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import reflex as rx
 
 from student_portal import reflex_internals
 from student_portal.i18n import gettext, in_language
-from student_portal.i18n.languages import LANGUAGES, Language, language_prefix
+from student_portal.i18n.languages import LANGUAGES, Language, language_of_path, language_prefix, without_language
 from student_portal.settings import settings
 
 # A page's title or description: an English msgid (translated when read) or a function that
@@ -144,20 +146,85 @@ def registrations(page: SitePage) -> list[Registration]:
     return made
 
 
+# `make dev`'s default (DEV_PAGES=opened): only the pages opened in the browser are compiled, each
+# in the language it was opened in. An address of a page not compiled yet gets the 404 page, whose
+# load notes the page here (`note_opened`); the file is in a folder `make dev` watches, so the
+# backend reloads and compiles it too. `make dev` empties it at each start.
+OPENED = "opened"
+# Not .txt: Reflex's reload ignores those.
+OPENED_FILE = Path(__file__).resolve().parents[1] / ".dev-pages" / "opened.list"
+
+
 def _listed(raw: str) -> list[str]:
     return [item for item in raw.replace(",", " ").split() if item]
 
 
+def opened_pages(file: Path | None = None) -> set[tuple[str, Language]]:
+    """(declared route, language) of each page opened so far in this `make dev` (OPENED_FILE's)."""
+    try:
+        lines = (file or OPENED_FILE).read_text().splitlines()
+    except OSError:
+        return set()
+    opened = set()
+    for line in lines:
+        language, _, route = line.partition(" ")
+        if route in _PAGES and language in {lang.value for lang in LANGUAGES}:
+            opened.add((route, Language(language)))
+    return opened
+
+
+def declared_route_of(path: str) -> str | None:
+    """The declared route of the page at address `path` (/si/news/abc -> /news/[news_id]), if any."""
+    english = without_language(path.split("?")[0].split("#")[0]) or "/"
+    english = english.rstrip("/") or "/"
+    for route in _PAGES:
+        if route == NOT_FOUND:
+            continue
+        pattern = "".join(
+            "[^/]+" if part.startswith("[") else re.escape(part) for part in re.split(r"(\[[^/]+\])", route)
+        )
+        if re.fullmatch(pattern, english):
+            return route
+    return None
+
+
+# The opened pages this worker compiled (add_pages).
+_compiled_opened: set[tuple[str, Language]] = set()
+
+
+def compiled_here(path: str) -> bool:
+    """Whether this worker compiled the page at `path`: a tab whose router missed the update (it
+    shows the 404 page for it still) gets the page by loading the address again."""
+    route = declared_route_of(path)
+    return route is not None and (route, language_of_path(path)) in _compiled_opened
+
+
+def note_opened(path: str, file: Path | None = None) -> str:
+    """Note the page at `path` as opened (the backend reloads and compiles it): its route in the
+    language of the address, or "" when no page is declared there (a real 404)."""
+    route = declared_route_of(path)
+    if route is None:
+        return ""
+    language, file = language_of_path(path), file or OPENED_FILE
+    if (route, language) not in opened_pages(file):
+        file.parent.mkdir(parents=True, exist_ok=True)
+        with file.open("a") as notes:
+            notes.write(f"{language.value} {route}\n")
+    return localized_route(route, language)
+
+
 def dev_selection(langs: str, pages: str) -> tuple[tuple[Language, ...], tuple[str, ...]]:
     """The languages and pages `make dev LANGS=... PAGES=...` asks for (every one when unset):
-    Reflex recompiles every registered page on each saved edit, about 0.2 s a page here, so a
+    Reflex recompiles every registered page on each saved edit, about 0.13 s a page here, so a
     developer working on one page compiles it alone (docs/recipes.md). Raises ValueError naming
-    what is unknown."""
+    what is unknown. PAGES=opened: see OPENED."""
     languages = tuple(LANGUAGES) if not langs.strip() or langs.strip() == "all" else ()
     for value in () if languages else _listed(langs):
         if value not in {language.value for language in LANGUAGES}:
             raise ValueError(f"LANGS={langs!r}: {value!r} is not one of {', '.join(lang.value for lang in LANGUAGES)}")
         languages += (Language(value),)
+    if pages.strip() == OPENED:
+        return languages, (OPENED,)
     routes = () if not pages.strip() or pages.strip() == "all" else tuple(_listed(pages))
     unknown = [route for route in routes if route not in _PAGES]
     if unknown:
@@ -165,13 +232,25 @@ def dev_selection(langs: str, pages: str) -> tuple[tuple[Language, ...], tuple[s
     return languages, routes
 
 
-def add_pages(app: rx.App) -> None:
+def add_pages(app: rx.App, on_not_compiled: tuple[Callable[[rx.Component], rx.Component], Any] | None = None) -> None:
     """Register every declared page with the app, once per language; only the languages and pages
     DEV_LANGS and DEV_PAGES name when they are set (`make dev LANGS=en PAGES=/jobs`, and the one
-    build of `make check-page`; `make run` clears both)."""
+    build of `make check-page`; `make run` clears both). With DEV_PAGES=opened (`make dev`'s
+    default) only the pages opened so far, and the 404 page drawn by `on_not_compiled`'s
+    function around it, with its event on load (it notes the page: `note_opened`)."""
     values = settings()
     languages, routes = dev_selection(values.dev_langs, values.dev_pages)
-    if routes or len(languages) < len(LANGUAGES):
+    opened = routes == (OPENED,)
+    chosen = opened_pages() if opened else set()
+    _compiled_opened.clear()
+    _compiled_opened.update(chosen)
+    if opened:
+        reflex_internals.keep_frontend_packages()
+        print(
+            f"Compiling the pages opened in the browser only ({len(chosen)} so far; PAGES=all for every page):"
+            " another address shows the 404 page, then the page once compiled"
+        )
+    elif routes or len(languages) < len(LANGUAGES):
         reflex_internals.keep_frontend_packages()
         pages = f"{len(routes)} page{'s' if len(routes) > 1 else ''}" if routes else "every page"
         print(
@@ -179,16 +258,35 @@ def add_pages(app: rx.App) -> None:
             " (DEV_PAGES, DEV_LANGS): other addresses show the 404 page"
         )
     for page in _PAGES.values():
-        # The 404 page stays: Reflex answers every address without a page with it.
-        if routes and page.route not in routes and page.route != NOT_FOUND:
-            continue
         for made in registrations(page):
-            if made.language not in languages:
+            # The 404 page stays: Reflex answers every address without a page with it.
+            if page.route == NOT_FOUND:
+                wanted = made.language in languages or (opened and made.language is Language.EN)
+            elif opened:
+                wanted = (page.route, made.language) in chosen
+            else:
+                wanted = made.language in languages and (not routes or page.route in routes)
+            if not wanted:
                 continue
+            component, on_load = made.component, made.on_load
+            if opened and page.route == NOT_FOUND and on_not_compiled is not None:
+                draw, on_load = on_not_compiled
+                component = _drawn_around(draw, made.component)
             app.add_page(
-                made.component,
+                component,
                 route=made.route,
                 title=made.title,
                 description=made.description,
-                on_load=made.on_load,
+                on_load=on_load,
             )
+
+
+def _drawn_around(
+    draw: Callable[[rx.Component], rx.Component], page: Callable[[], rx.Component]
+) -> Callable[[], rx.Component]:
+    def drawn() -> rx.Component:
+        return draw(page())
+
+    drawn.__name__ = drawn.__qualname__ = page.__name__
+    reflex_internals.name_page_module(drawn, page.__module__)  # the page's memoized components, as before
+    return drawn

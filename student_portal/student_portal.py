@@ -30,6 +30,7 @@ from student_portal.server.lead_images import with_lead_images
 from student_portal.server.one_click_unsubscribe import with_one_click_unsubscribe
 from student_portal.server.page_paths import with_page_paths
 from student_portal.server.security_headers import SecurityHeadersMiddleware
+from student_portal.settings import settings
 from student_portal.sharing.server import with_sharing
 
 # No password, credential header or tab token in any log line (Reflex logs whole events).
@@ -103,7 +104,15 @@ app.add_middleware(FirstAnswerMiddleware())
 hydrate_snapshot.install(app)
 # ... and its diff against those defaults and its browser-storage reset read less (see the module).
 hydrate_diff.install()
-site_pages.add_pages(app)
+if settings().dev_pages.strip() == site_pages.OPENED:
+    # `make dev`'s default: the 404 page notes a page not compiled yet (site_pages.OPENED). Its
+    # state is imported here only, so a server's state tree has no development state in it.
+    from student_portal.components.dev_pages import compiling_note
+    from student_portal.state.dev_pages import DevPagesState
+
+    site_pages.add_pages(app, on_not_compiled=(compiling_note, DevPagesState.note_this_page))
+else:
+    site_pages.add_pages(app)
 app.register_lifespan_task(embedded_pocketbase)
 # After the embedded PocketBase (lifespan tasks start in order): realtime needs it answering.
 live_updates.install(app)

@@ -15,6 +15,7 @@ fetch with that token, so PocketBase's own rules apply. Tokens and passwords are
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
@@ -232,7 +233,7 @@ async def _shared_check(stored: StoredAuth) -> tuple[str, dict[str, Any]]:
     if held is None or held[0] is not loop or held[1].done():
         asking = asyncio.ensure_future(_ask_pocketbase(stored))
         _checks[stored.token] = (loop, asking)
-        asking.add_done_callback(lambda done, key=stored.token: _forget_check(key, done))
+        asking.add_done_callback(functools.partial(_forget_check, stored.token))
         held = (loop, asking)
     # Shielded: one page's load cancelled (its tab closed) cancels no other's check.
     return await asyncio.shield(held[1])
