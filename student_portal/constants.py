@@ -153,6 +153,9 @@ class Limit:
     MY_STUDY_ATTEMPTS: Final = 500
     PRACTICE_CHART_POINTS: Final = 20
     HISTORY_TITLE_MAX_CHARS: Final = 300
+    # A student's history keeps their newest entries (recordings and documents together); the
+    # server deletes the oldest beyond this when it makes a new one.
+    HISTORY_MAX_ENTRIES: Final = 500
     # Events a websocket connection, and all connections from one visitor address, may send:
     # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search
     # one per pause). Beyond that they are dropped; a connection that keeps sending is closed.

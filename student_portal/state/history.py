@@ -15,6 +15,7 @@ import logging
 import math
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import reflex as rx
 
@@ -23,7 +24,7 @@ from student_portal.constants import Limit, Timing
 from student_portal.i18n import format_number, gettext
 from student_portal.pocketbase import ClientResponseError, HistoryEntry, configured_client, parse_records
 from student_portal.pocketbase.collections import Collection
-from student_portal.pocketbase.filters import filter_eq
+from student_portal.pocketbase.filters import filter_eq, filter_literal
 from student_portal.search.indexer import SOURCES
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
@@ -109,6 +110,7 @@ async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
                     raise
         try:
             made = await _as_server(lambda token: client.create(Collection.HISTORY, body, token=token))
+            await _prune(user_id)
             return str(made.get("id", ""))
         except ClientResponseError as error:
             if error.status != 400:
@@ -125,6 +127,32 @@ async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
         return ""
 
 
+async def _prune(user_id: str) -> None:
+    """Keep a student's newest Limit.HISTORY_MAX_ENTRIES entries: the oldest beyond are deleted
+    (after a new entry only: an update does not add one)."""
+    client = configured_client()
+    owned = filter_eq("user", user_id)
+    counted = await _as_server(lambda token: client.list(Collection.HISTORY, per_page=1, filter=owned, token=token))
+    extra = counted.total_items - Limit.HISTORY_MAX_ENTRIES
+    if extra <= 0:
+        return
+    oldest = await _as_server(
+        lambda token: client.list(Collection.HISTORY, per_page=extra, sort=OLDEST_FIRST, filter=owned, token=token)
+    )
+    for record in oldest.items:
+        await _delete(str(record.get("id", "")))
+
+
+async def _delete(entry_id: str) -> None:
+    """One entry deleted by the server; one gone already (another tab) is no failure."""
+    client = configured_client()
+    try:
+        await _as_server(lambda token: client.delete(Collection.HISTORY, entry_id, token=token))
+    except ClientResponseError as error:
+        if error.status != 404:
+            raise
+
+
 def _thing_filter(body: dict) -> str:
     return " && ".join(filter_eq(field, body[field]) for field in ("user", "kind", "collection", "record"))
 
@@ -138,9 +166,6 @@ async def forget_entries(user_id: str, entry_ids: list[str] | None = None) -> bo
         records = await _as_server(lambda token: client.full_list(Collection.HISTORY, filter=wanted, token=token))
         return [str(r.get("id", "")) for r in records]
 
-    async def delete(entry_id: str) -> None:
-        await _as_server(lambda token: client.delete(Collection.HISTORY, entry_id, token=token))
-
     try:
         if entry_ids is None:
             found = await owned_ids(owned)
@@ -150,26 +175,55 @@ async def forget_entries(user_id: str, entry_ids: list[str] | None = None) -> bo
             for entry_id in entry_ids:
                 found += await owned_ids(f"{owned} && {filter_eq('id', entry_id)}")
         for entry_id in found:
-            try:
-                await delete(entry_id)
-            except ClientResponseError as error:
-                if error.status != 404:  # gone already (another tab)
-                    raise
+            await _delete(entry_id)
         return True
     except ClientResponseError as error:
         log.warning("history: entries could not be deleted (status %s)", error.status)
         return False
 
 
-async def recent(token: str, user_id: str, kind: str, *, page: int = 1, per_page: int) -> list[HistoryEntry] | None:
-    """One page of the student's entries of `kind`, newest first, with their own token; None on failure."""
+# Newest first, the id breaking a tie: the order a cursor (`older_than`) continues.
+NEWEST_FIRST = "-updated,-id"
+OLDEST_FIRST = "updated,id"
+
+
+def pocketbase_time(moment: datetime) -> str:
+    """A time as PocketBase stores and compares it: "2026-12-07 06:50:30.123Z"."""
+    moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def older_than(cursor: tuple[datetime, str]) -> str:
+    """The filter of the entries after `cursor` (the last shown entry's updated and id) in
+    NEWEST_FIRST order: a list continued from there skips none when one shown was deleted."""
+    updated, entry_id = cursor
+    when = filter_literal(pocketbase_time(updated))
+    return f"(updated < {when} || (updated = {when} && id < {filter_literal(entry_id)}))"
+
+
+def cursor_of(entry: HistoryEntry) -> tuple[datetime, str] | None:
+    return (entry.updated, entry.id) if entry.updated and entry.id else None
+
+
+async def recent(
+    token: str,
+    user_id: str,
+    kind: str,
+    *,
+    per_page: int,
+    after: tuple[datetime, str] | None = None,
+) -> list[HistoryEntry] | None:
+    """The student's entries of `kind`, newest first (`after`: those after that cursor), with
+    their own token; None on failure."""
+    wanted = f"{filter_eq('user', user_id)} && {filter_eq('kind', kind)}"
+    if after is not None:
+        wanted = f"{wanted} && {older_than(after)}"
     try:
         result = await configured_client().list(
             Collection.HISTORY,
-            page=page,
             per_page=per_page,
-            sort="-updated",
-            filter=f"{filter_eq('user', user_id)} && {filter_eq('kind', kind)}",
+            sort=NEWEST_FIRST,
+            filter=wanted,
             skip_total=True,
             token=token,
         )

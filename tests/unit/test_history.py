@@ -134,3 +134,19 @@ async def test_a_flood_of_saves_writes_the_first_and_then_the_latest_place(monke
     # Another thing is not held back by this one's gap.
     await HistoryState._save(tab, {**fields, "record": "abcdefghijk", "position": 9})  # type: ignore[arg-type]
     assert written[-1] == (9, "")
+
+
+def test_a_cursor_continues_after_the_last_shown_entry():
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from student_portal.state.history import older_than, pocketbase_time
+
+    moment = datetime(2026, 12, 7, 6, 50, 30, 123456, tzinfo=UTC)
+    assert pocketbase_time(moment) == "2026-12-07 06:50:30.123Z"
+    # Another zone, the same instant; a naive time is taken as UTC (PocketBase's own).
+    assert pocketbase_time(moment.astimezone(timezone(timedelta(hours=5, minutes=30)))) == "2026-12-07 06:50:30.123Z"
+    assert pocketbase_time(moment.replace(tzinfo=None)) == "2026-12-07 06:50:30.123Z"
+    # A tie in `updated` goes on by id; an id from anywhere stays a quoted literal.
+    assert older_than((moment, 'ab" || id != "')) == (
+        '(updated < "2026-12-07 06:50:30.123Z" || (updated = "2026-12-07 06:50:30.123Z" && id < "ab\\" || id != \\""))'
+    )
