@@ -233,6 +233,29 @@ async def recent(
     return parse_records(HistoryEntry, result.items)
 
 
+def asked_videos(video_ids: object, limit: int) -> list[str]:
+    """The YouTube ids of an ask as the server takes them: ids only, each once, `limit` at most."""
+    if not isinstance(video_ids, list):
+        return []
+    return list(dict.fromkeys(v for v in video_ids if is_video_id(v)))[:limit]
+
+
+async def places_of(user_id: str, video_ids: list[str]) -> dict[str, int]:
+    """Where each of these recordings opens for the student (those they watched): one read."""
+    if not video_ids:
+        return {}
+    named = " || ".join(filter_eq("record", v) for v in video_ids)
+    wanted = f"{filter_eq('user', user_id)} && {filter_eq('kind', VIDEO)} && ({named})"
+    client = configured_client()
+    result = await _as_server(
+        lambda token: client.list(
+            Collection.HISTORY, per_page=len(video_ids), filter=wanted, skip_total=True, token=token
+        )
+    )
+    entries = parse_records(HistoryEntry, result.items)
+    return {e.record: resume_at(int(e.position or 0), int(e.duration or 0)) for e in entries}
+
+
 # A flood of saves (the browser saves every 20 s of playing at most, and on pause) writes no
 # more: one write a student's thing per HISTORY_MIN_SAVE_GAP_S in this worker; a save inside the
 # gap waits in `_waiting` (the latest place wins) and one task writes it when the gap is over,
@@ -274,6 +297,9 @@ async def _write_later(slot: tuple[str, str], wait: float) -> None:
 class HistoryState(rx.State):
     # The home page's Continue row: empty for a visitor signed out or without history.
     continue_rows: list[HistoryRow] = []
+    # Where the recordings this tab shows open for the student: YouTube id -> second (0: from the
+    # start, a finished one); asked for by the pages' players (`want_places`), moved as they play.
+    places: dict[str, int] = {}
     # backend only
     _user_id: str = ""
     _checked_at: float = 0.0
@@ -310,6 +336,31 @@ class HistoryState(rx.State):
             async with self:
                 self._ids[key] = saved
 
+    def _keep_places(self, found: dict[str, int]) -> None:
+        """`found` into `places`, the newest last; the oldest beyond Limit.PLACES_KEPT dropped."""
+        kept = {k: v for k, v in self.places.items() if k not in found}
+        kept.update(found)
+        self.places = dict(list(kept.items())[-Limit.PLACES_KEPT :])
+
+    @rx.event(background=True)
+    async def want_places(self, video_ids: list[str]):
+        """The places of the recordings a page shows (assets/youtube_video.js asks once for the
+        players it mounts together): one small read of those entries, signed in only."""
+        wanted = asked_videos(video_ids, Limit.PLACES_ASKED)
+        if not wanted:
+            return
+        user_id = await self._user()
+        if not user_id:
+            return
+        try:
+            found = await places_of(user_id, wanted)
+        except ClientResponseError as error:
+            backend_failures.failed("history places", error)
+            return
+        async with self:
+            if self._user_id == user_id:  # still the same student
+                self._keep_places(found)
+
     @rx.event(background=True)
     async def watched(self, video_id: str, title: str, position: float, duration: float):
         """A recording's progress (assets/youtube_player.js: every HISTORY_SAVE_EVERY_S seconds of
@@ -317,6 +368,10 @@ class HistoryState(rx.State):
         if not is_video_id(video_id):
             return
         seconds, length = video_position(position, duration)
+        if await self._user():
+            # The next time a page shows it (this tab), it opens here: no read needed.
+            async with self:
+                self._keep_places({video_id: resume_at(seconds, length)})
         await self._save(
             {
                 "kind": VIDEO,

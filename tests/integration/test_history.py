@@ -178,3 +178,23 @@ async def test_the_server_keeps_a_students_newest_entries_only(admin, as_server,
     assert admin.get(f"{HISTORY}/{other}").status_code == 200
     clear(admin)
     await as_server.aclose()
+
+
+async def test_a_pages_recordings_places_in_one_read(admin, as_server):
+    """Where the recordings a page shows open for one student: theirs only, a finished one at
+    the start, one not watched not named."""
+    from student_portal.state.history import places_of, remember
+
+    clear(admin)
+    fields = {"kind": "video", "collection": "", "title": "T", "duration": 600}
+    await remember(user_id("basic"), {**fields, "record": "halfwaythru", "position": 300})
+    await remember(user_id("basic"), {**fields, "record": "finishedvid", "position": 595})
+    await remember(user_id("full"), {**fields, "record": "notwatched1", "position": 100})
+    # A document with a recording's id is no place.
+    await remember(user_id("basic"), {**fields, "kind": "document", "collection": "AL_Items", "record": "notwatched2"})
+    asked = ["halfwaythru", "finishedvid", "notwatched1", "notwatched2"]
+    assert await places_of(user_id("basic"), asked) == {"halfwaythru": 300, "finishedvid": 0}
+    assert await places_of(user_id("full"), asked) == {"notwatched1": 100}
+    assert await places_of(user_id("basic"), []) == {}
+    clear(admin)
+    await as_server.aclose()

@@ -150,3 +150,12 @@ def test_a_cursor_continues_after_the_last_shown_entry():
     assert older_than((moment, 'ab" || id != "')) == (
         '(updated < "2026-12-07 06:50:30.123Z" || (updated = "2026-12-07 06:50:30.123Z" && id < "ab\\" || id != \\""))'
     )
+
+
+def test_an_ask_for_places_names_recordings_only_once_and_few():
+    from student_portal.state.history import asked_videos
+
+    assert asked_videos(["dQw4w9WgXcQ", "dQw4w9WgXcQ", "bad", 7, None, "a" * 11], 60) == ["dQw4w9WgXcQ", "a" * 11]
+    assert asked_videos([f"video{n:06d}" for n in range(100)], 60) == [f"video{n:06d}" for n in range(60)]
+    assert asked_videos("dQw4w9WgXcQ", 60) == []  # not a list
+    assert asked_videos({"dQw4w9WgXcQ": 1}, 60) == []
