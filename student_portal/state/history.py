@@ -28,7 +28,7 @@ from student_portal.pocketbase.filters import filter_eq, filter_literal
 from student_portal.search.indexer import SOURCES
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
-from student_portal.state.practice import _as_server
+from student_portal.state.server_credential import as_server as _as_server
 from student_portal.utils.history import (
     DOCUMENT,
     MAX_PAGE,
@@ -397,6 +397,14 @@ class HistoryState(rx.State):
                 "duration": 0,
             }
         )
+
+    @rx.event(background=True)
+    async def page_read(self, collection: str, record_id: str, title: str, page: int):
+        """A document's page reached in a viewer (assets/page_progress.js: when the scrolling
+        stops, when the viewer goes, or later from the browser's store after reading offline)."""
+        if not all(isinstance(v, str) for v in (collection, record_id, title)):
+            return
+        await self.read_at(collection, record_id, title, page)
 
     async def last_page(self, collection: str, record_id: str) -> int:
         """The page a signed-in student last reached in a document (0: none, or signed out)."""

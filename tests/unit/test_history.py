@@ -159,3 +159,43 @@ def test_an_ask_for_places_names_recordings_only_once_and_few():
     assert asked_videos([f"video{n:06d}" for n in range(100)], 60) == [f"video{n:06d}" for n in range(60)]
     assert asked_videos("dQw4w9WgXcQ", 60) == []  # not a list
     assert asked_videos({"dQw4w9WgXcQ": 1}, 60) == []
+
+
+def test_a_public_preview_names_its_paper_not_its_marking_scheme(monkeypatch):
+    """A preview dialog's page goes into the history of the paper it shows: known by its file's
+    address among the O/L and A/L papers; a marking scheme, or any other address, is none."""
+    from student_portal.pocketbase import FolderItem, configured_client, parse_record
+    from student_portal.state import documents
+
+    paper = parse_record(
+        FolderItem,
+        {
+            "id": "alitem000000013",
+            "collectionId": "pbc_al_items",
+            "collectionName": "AL_Items",
+            "file": "physics 2023.pdf",
+            "marking_scheme": "scheme.pdf",
+        },
+    )
+
+    class Cache:
+        async def records(self, collection):
+            return [paper] if collection == "AL_Items" else []
+
+    monkeypatch.setattr(documents, "content_cache", lambda: Cache())
+    client = configured_client()
+    own = client.file_url("pbc_al_items", paper.id, paper.file)
+    assert documents.file_parts(own) == ("pbc_al_items", paper.id, "physics 2023.pdf")
+    assert asyncio.run(documents.public_paper(own)) == ("AL_Items", paper.id)
+    assert asyncio.run(documents.public_paper(client.file_url("AL_Items", paper.id, paper.file))) == (
+        "AL_Items",
+        paper.id,
+    )
+    for other in (
+        client.file_url("pbc_al_items", paper.id, "scheme.pdf"),
+        client.file_url("pbc_al_items", "alitem000000099", paper.file),
+        client.file_url("pbc_notes", paper.id, paper.file, token="secret"),
+        "https://elsewhere.example/files/pbc_al_items/alitem000000013/physics%202023.pdf",
+        "",
+    ):
+        assert asyncio.run(documents.public_paper(other)) == ("", ""), other
