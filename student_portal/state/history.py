@@ -129,7 +129,14 @@ async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
 
 async def _prune(user_id: str) -> None:
     """Keep a student's newest Limit.HISTORY_MAX_ENTRIES entries: the oldest beyond are deleted
-    (after a new entry only: an update does not add one)."""
+    (after a new entry only: an update does not add one). A failure leaves them to the next one."""
+    try:
+        await _delete_oldest(user_id)
+    except ClientResponseError as error:
+        log.warning("history: the oldest entries could not be pruned (status %s)", error.status)
+
+
+async def _delete_oldest(user_id: str) -> None:
     client = configured_client()
     owned = filter_eq("user", user_id)
     counted = await _as_server(lambda token: client.list(Collection.HISTORY, per_page=1, filter=owned, token=token))

@@ -305,7 +305,8 @@ def test_every_page_resumes_recordings_and_every_viewer_keeps_its_page(
     expect(player.locator("iframe")).to_have_attribute("src", re.compile(r"[?&]start=421(&|$)"))
     asks = [f for f in sent if "want_places" in f]
     assert len(asks) == 1 and first in asks[0] and second in asks[0], asks
-    _, finished = _play_first(page, page.get_by_role("main").locator(f"[data-video-id='{second}']"))
+    card = page.get_by_role("main").locator("article").filter(has=page.locator(f"[data-video-id='{second}']"))
+    _, finished = _play_first(page, card)
     expect(finished.locator("iframe")).to_have_attribute("src", re.compile(r"^(?!.*[?&]start=[1-9])"))
 
     # A paper's preview dialog: the page reached is kept, and the dialog opens there again.
