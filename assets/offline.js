@@ -213,7 +213,9 @@ async function forgetSignedInCopies() {
 export async function forgetSignedIn() {
   clearTimeout(settling);
   try {
-    localStorage.removeItem("history_pending"); // a signed-out student's unsent places (watch_progress.js)
+    // A signed-out student's unsent places (watch_progress.js, page_progress.js).
+    localStorage.removeItem("history_pending");
+    localStorage.removeItem("history_pending_pages");
   } catch {
     // no storage: nothing kept
   }

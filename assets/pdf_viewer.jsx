@@ -13,6 +13,7 @@
 import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { isKept, keep as keepOffline } from "./offline.js";
+import { pageSender, sendPage } from "./page_progress.js";
 import { counted } from "./plural.js";
 import "./pdf_viewer.css";
 
@@ -173,6 +174,9 @@ export default function PdfViewer({
   page = 0,
   highlight = [],
   onPage = null,
+  docCollection = "",
+  docRecord = "",
+  remember = false,
 }) {
   const text = {
     loading: "Loading document...",
@@ -288,13 +292,18 @@ export default function PdfViewer({
       box.scrollTop += node.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
     }
   }, [target, width, doc, baseSize]);
-  // The page at the top of the scroller, told to `onPage` (a signed-in student's history on
-  // /read) once the scrolling has stopped for a moment, and when the viewer goes: not on every
-  // scroll event.
+  // The page at the top of the scroller, told to `onPage(docCollection, docRecord, title, page)`
+  // (a signed-in student's history: `remember`) once the scrolling has stopped for a moment, and
+  // when the viewer goes: not on every scroll event. Offline, kept until the connection returns
+  // (page_progress.js).
+  const reports = remember && !!onPage && !!docCollection && !!docRecord;
+  const latest = useRef(onPage);
+  latest.current = onPage;
+  const tell = useCallback((...args) => latest.current?.(...args), []);
   const reported = useRef(0);
   const report = useCallback(() => {
     const box = scroller.current;
-    if (!onPage || !box || !doc) return;
+    if (!reports || !box || !doc) return;
     const top = box.getBoundingClientRect().top + 8;
     const pages = box.querySelectorAll("[data-page]");
     let current = 0;
@@ -306,12 +315,15 @@ export default function PdfViewer({
     }
     if (current > 0 && current !== reported.current) {
       reported.current = current;
-      onPage(current);
+      sendPage(tell, docCollection, docRecord, title, current);
     }
-  }, [onPage, doc]);
+  }, [reports, doc, tell, docCollection, docRecord, title]);
+  useEffect(() => {
+    if (reports) pageSender(tell);
+  }, [reports, tell]);
   useEffect(() => {
     const box = scroller.current;
-    if (!onPage || !box || !doc) return undefined;
+    if (!reports || !box || !doc) return undefined;
     let timer = 0;
     const later = () => {
       clearTimeout(timer);
@@ -329,7 +341,7 @@ export default function PdfViewer({
       window.removeEventListener("pagehide", now);
       now();
     };
-  }, [onPage, doc, report]);
+  }, [reports, doc, report]);
   const button = (label, onClick, content, disabled) =>
     h(
       "button",

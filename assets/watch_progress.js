@@ -9,25 +9,11 @@
  * deletes it (offline.js's forgetSignedIn). Used by youtube_player.js. No JSX.
  */
 
+import { readPending as read, takePending, writePending as write } from "./pending_places.js";
+
 export const PENDING_KEY = "history_pending";
-
-function readPending() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(PENDING_KEY) || "{}");
-    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
-  } catch {
-    return {};
-  }
-}
-
-function writePending(kept) {
-  try {
-    if (Object.keys(kept).length) localStorage.setItem(PENDING_KEY, JSON.stringify(kept));
-    else localStorage.removeItem(PENDING_KEY);
-  } catch {
-    // storage full or refused: the place is lost, the video plays on
-  }
-}
+const readPending = () => read(PENDING_KEY);
+const writePending = (kept) => write(PENDING_KEY, kept);
 
 // The handler of the last player mounted: what sends the waiting places when the connection
 // returns, whichever video they belong to.
@@ -35,8 +21,7 @@ let sender = null;
 
 function flush() {
   if (!sender || navigator.onLine === false) return;
-  const kept = readPending();
-  writePending({}); // taken: each place is sent once
+  const kept = takePending(PENDING_KEY); // taken: each place is sent once
   for (const [videoId, [title, position, duration]] of Object.entries(kept)) {
     sender(videoId, String(title || ""), Number(position) || 0, Number(duration) || 0);
   }

@@ -60,6 +60,11 @@ export function YouTubePlayer({ src, title, light, playIcon, playing, onPlay, vi
     () => Object.fromEntries(MEDIA_EVENTS.map((name) => [name, (event) => tracker.current?.handlers[name]?.(event)])),
     [],
   );
+  // The second it opens at, fixed when it starts playing: a place that moves meanwhile (its own
+  // saves, an answer to the page's ask) must not change the address of the playing embed.
+  const startedAt = useRef(null);
+  if (!playing) startedAt.current = null;
+  else if (startedAt.current === null) startedAt.current = start;
   const unwatch = useRef(() => {});
   const playerRef = useCallback(
     (element) => {
@@ -71,7 +76,7 @@ export function YouTubePlayer({ src, title, light, playIcon, playing, onPlay, vi
 
   return createElement(ReactPlayer, {
     ref: playerRef,
-    src: startingAt(src, start),
+    src: startingAt(src, playing ? startedAt.current : start),
     ...mediaHandlers,
     // A falsy `light` shows the player; any other video's tap gives this one its picture back.
     light: playing ? false : light,

@@ -59,6 +59,30 @@ function loadPlayer() {
   return playerPromise;
 }
 
+// A signed-in student's places: the ids of the recordings mounted together (a page, a Show
+// more) are asked for in one event, a moment after the last of them mounts.
+const ASK_AFTER_MS = 50;
+const wanted = new Set();
+let asker = null;
+let askTimer = 0;
+
+function wantPlace(videoId, onWant) {
+  wanted.add(videoId);
+  asker = onWant;
+  clearTimeout(askTimer);
+  askTimer = setTimeout(() => {
+    const ids = [...wanted];
+    wanted.clear();
+    if (ids.length) {
+      try {
+        asker?.(ids);
+      } catch (error) {
+        console.warn("places", error); // the recordings open from the start
+      }
+    }
+  }, ASK_AFTER_MS);
+}
+
 const FILL = { width: "100%", height: "100%" };
 // How long after a press ends without a click react-player's preview may take over.
 const PRESS_END_MS = 1000;
@@ -77,6 +101,8 @@ export function YouTubeVideo({
   onProgress = null,
   saveEveryS = 20,
   remember = false,
+  places = null,
+  onWant = null,
 }) {
   // This spot on the page and its video: a list re-rendered in place (a search typed while a
   // video plays) gives the spot another video, which starts as a picture.
@@ -94,6 +120,15 @@ export function YouTubeVideo({
     },
     [key],
   );
+
+  // Signed in: where the student stopped in this recording, asked with the page's others.
+  const asks = remember && !!onWant && !!videoId;
+  const latestWant = useRef(onWant);
+  latestWant.current = onWant;
+  useEffect(() => {
+    if (asks) wantPlace(videoId, (ids) => latestWant.current?.(ids));
+  }, [asks, videoId]);
+  const place = remember && places && Object.prototype.hasOwnProperty.call(places, videoId) ? Number(places[videoId]) || 0 : start;
 
   const [player, setPlayer] = useState(() => playerModule?.YouTubePlayer ?? null);
   const box = useRef(null);
@@ -194,7 +229,7 @@ export function YouTubeVideo({
             playing,
             onPlay: () => setPlaying(key),
             videoId,
-            start,
+            start: place,
             onProgress: remember ? onProgress : null,
             saveEveryS,
           })

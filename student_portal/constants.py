@@ -156,6 +156,13 @@ class Limit:
     MY_STUDY_ATTEMPTS: Final = 500
     PRACTICE_CHART_POINTS: Final = 20
     HISTORY_TITLE_MAX_CHARS: Final = 300
+    # A student's history keeps their newest entries (recordings and documents together); the
+    # server deletes the oldest beyond this when it makes a new one.
+    HISTORY_MAX_ENTRIES: Final = 500
+    # The recordings one ask for a signed-in student's places may name (a page of /youtube is
+    # 12, a saved list more), and the places a tab keeps (the newest asked or watched).
+    PLACES_ASKED: Final = 60
+    PLACES_KEPT: Final = 200
     # Events a websocket connection, and all connections from one visitor address, may send:
     # a burst, then this many a second (a page view is 1-3 events, a tap 1, typing in search
     # one per pause). Beyond that they are dropped; a connection that keeps sending is closed.
@@ -178,3 +185,5 @@ class StorageKey:
     PRACTICE_SHEET_PREFIX: Final = "practice:"
     # Progress saved while offline, sent once the connection returns (assets/youtube_player.js).
     HISTORY_PENDING: Final = "history_pending"
+    # A document's page reached while offline, sent the same way (assets/page_progress.js).
+    HISTORY_PENDING_PAGES: Final = "history_pending_pages"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import reflex as rx
 
 from student_portal import routes
-from student_portal.accounts.texts import AccountText
 from student_portal.components.auth_dialog import auth_dialog
 from student_portal.components.icons import icon
 from student_portal.components.links import internal_link
@@ -48,23 +47,8 @@ def logout_button() -> rx.Component:
     )
 
 
-def account_link() -> rx.Component:
-    """The signed-in student's account page (an icon: the header has no room for a word on phones)."""
-    return internal_link(
-        icon("user", "size-5"),
-        rx.el.span(AccountText.ACCOUNT, class_name="sr-only"),
-        href=routes.ACCOUNT,
-        title=AccountText.ACCOUNT,
-        data_testid="account-link",
-        # Only from 1536 px: below, the header's row is full (measured at 360 and 1280 px), and the
-        # link is in the menu below 1024 px (components/header.py).
-        class_name="hidden size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 "
-        "focus-visible:outline-2 focus-visible:outline-blue-700 2xl:flex",
-    )
-
-
 def auth_button() -> rx.Component:
     return rx.fragment(
-        rx.cond(AuthState.is_authenticated, rx.fragment(account_link(), logout_button()), login_link()),
+        rx.cond(AuthState.is_authenticated, logout_button(), login_link()),
         auth_dialog(),
     )

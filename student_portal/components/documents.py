@@ -81,7 +81,12 @@ def preview_dialog() -> rx.Component:
         ),
         rx.cond(
             FilePreviewState.url != "",
-            pdf_viewer(FilePreviewState.url, FilePreviewState.title),
+            pdf_viewer(
+                FilePreviewState.url,
+                FilePreviewState.title,
+                page=FilePreviewState.page,
+                document=(FilePreviewState.collection, FilePreviewState.record),
+            ),
             rx.fragment(),
         ),
         id=PREVIEW_DIALOG_ID,

@@ -10,6 +10,8 @@ import reflex as rx
 
 from student_portal.i18n import Np_
 from student_portal.i18n.texts import Text
+from student_portal.state.auth import AuthState
+from student_portal.state.history import HistoryState
 from student_portal.utils.plurals import plural_texts
 
 PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
@@ -17,8 +19,10 @@ PDFJS_PACKAGE = "pdfjs-dist@6.5.438"
 PAGE_COUNT = Np_("{count} page", "{count} pages")
 
 
-def _page_reached(page: rx.Var[int]) -> tuple[rx.Var[int]]:
-    return (page,)
+def _page_reached(
+    collection: rx.Var[str], record: rx.Var[str], title: rx.Var[str], page: rx.Var[int]
+) -> tuple[rx.Var[str], rx.Var[str], rx.Var[str], rx.Var[int]]:
+    return (collection, record, title, page)
 
 
 class PdfViewer(rx.NoSSRComponent):
@@ -33,8 +37,12 @@ class PdfViewer(rx.NoSSRComponent):
     labels: rx.Var[dict[str, object]]
     page: rx.Var[int]  # opened at this page (1-based; 0: the first)
     highlight: rx.Var[list[str]]  # words marked in the text layer (a search's words)
-    # The page at the top, once the scrolling stops and when the viewer goes (/read: a signed-in
-    # student's history). Without it the viewer reports nothing.
+    # A signed-in student's history (`remember`): the page at the top of the document named by
+    # `doc_collection` and `doc_record`, once the scrolling stops and when the viewer goes; kept
+    # in the browser while offline (assets/page_progress.js). Without them it reports nothing.
+    doc_collection: rx.Var[str]
+    doc_record: rx.Var[str]
+    remember: rx.Var[bool]
     on_page: rx.EventHandler[_page_reached]
 
 
@@ -54,8 +62,26 @@ def viewer_labels() -> dict[str, object]:
     }
 
 
-def pdf_viewer(url: rx.Var[str], title: rx.Var[str], **at: rx.Var) -> rx.Component:
-    """`at`: page= and highlight= (the search page's viewer, /read)."""
+def pdf_viewer(
+    url: rx.Var[str],
+    title: rx.Var[str],
+    *,
+    document: tuple[rx.Var[str] | str, rx.Var[str] | str] | None = None,
+    **at: rx.Var,
+) -> rx.Component:
+    """`at`: page= (where it opens) and highlight= (a search's words). `document`: the
+    (collection, record) shown: a signed-in student's page in it goes into their history."""
+    history = (
+        {
+            "doc_collection": document[0],
+            "doc_record": document[1],
+            # Signed out, the viewer tells nothing.
+            "remember": AuthState.is_authenticated,
+            "on_page": HistoryState.page_read,
+        }
+        if document is not None
+        else {}
+    )
     return PdfViewer.create(
-        url=url, title=title, file_name=title.to(str) + ".pdf", labels=viewer_labels(), key=url, **at
+        url=url, title=title, file_name=title.to(str) + ".pdf", labels=viewer_labels(), key=url, **at, **history
     )

@@ -54,6 +54,10 @@ def _progress(
     return (video_id, title, position, duration)
 
 
+def _ids(video_ids: rx.Var[list[str]]) -> tuple[rx.Var[list[str]]]:
+    return (video_ids,)
+
+
 class YouTubePlayer(rx.Component):
     """react-player, imported when needed, with our thumbnail, play button and one player per page
     (assets/youtube_video.js, which imports assets/youtube_player.js)."""
@@ -76,6 +80,11 @@ class YouTubePlayer(rx.Component):
     save_every_s: rx.Var[int]
     remember: rx.Var[bool]
     on_progress: rx.EventHandler[_progress]
+    # Where the student stopped in the recordings of the page (id -> second), asked for with
+    # `on_want` (the ids of the players mounted together, one ask) while `remember`: it wins over
+    # `start` for a recording it names.
+    places: rx.Var[dict[str, int]]
+    on_want: rx.EventHandler[_ids]
 
 
 def _play_button(title: rx.Var[str]) -> rx.Component:
@@ -119,8 +128,9 @@ def youtube_video(
     start: rx.Var[int] | int = 0,
 ) -> rx.Component:
     """A 16:9 tap-to-play YouTube video, or nothing when `video_id` is empty. `remember`: a
-    recording (not a talent's clip): a signed-in student's place in it goes into their history;
-    `start`: the second it opens at (the Continue row, /my-study)."""
+    recording (not a talent's clip): a signed-in student's place in it goes into their history,
+    and it opens where they stopped (their places of the page's recordings, one read);
+    `start`: the second it opens at otherwise (the Continue row, /my-study)."""
     video_id = rx.Var.create(video_id).to(str)
     title = rx.Var.create(title).to(str)
     history = (
@@ -131,6 +141,8 @@ def youtube_video(
             # Signed out, the browser tells nothing.
             "remember": AuthState.is_authenticated,
             "on_progress": HistoryState.watched,
+            "places": HistoryState.places,
+            "on_want": HistoryState.want_places,
         }
         if remember
         else {}

@@ -54,7 +54,17 @@ def _workspace() -> rx.Component:
         _switch(),
         rx.el.div(
             rx.el.div(
-                pdf_viewer(PracticeState.viewer_url, PracticeState.title),
+                # The paper (not its marking scheme) opens at the student's page and keeps it.
+                rx.cond(
+                    PracticeState.viewer_url == PracticeState.paper_url,
+                    pdf_viewer(
+                        PracticeState.viewer_url,
+                        PracticeState.title,
+                        page=PracticeState.paper_page,
+                        document=(PracticeState.paper_collection, PracticeState.paper_record),
+                    ),
+                    pdf_viewer(PracticeState.viewer_url, PracticeState.title),
+                ),
                 class_name="flex h-[80dvh] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 "
                 "lg:h-[calc(100dvh-6rem)]",
             ),

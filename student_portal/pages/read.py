@@ -11,7 +11,6 @@ from student_portal.components.links import internal_link
 from student_portal.components.pdf_viewer import pdf_viewer
 from student_portal.i18n import N_
 from student_portal.i18n.texts import Text
-from student_portal.state.auth import AuthState
 from student_portal.state.read import ReadPhase, ReadState
 
 
@@ -25,17 +24,12 @@ def _viewer() -> rx.Component:
             rx.fragment(),
         ),
         rx.el.div(
-            rx.cond(
-                AuthState.is_authenticated,
-                # Signed in: the page reached goes into the student's history.
-                pdf_viewer(
-                    ReadState.url,
-                    ReadState.title,
-                    page=ReadState.page,
-                    highlight=ReadState.words,
-                    on_page=ReadState.reached,
-                ),
-                pdf_viewer(ReadState.url, ReadState.title, page=ReadState.page, highlight=ReadState.words),
+            pdf_viewer(
+                ReadState.url,
+                ReadState.title,
+                page=ReadState.page,
+                highlight=ReadState.words,
+                document=(ReadState.collection, ReadState.record),
             ),
             class_name="flex h-[80dvh] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200",
         ),

@@ -97,7 +97,7 @@ def class_note_rows(notes: list[ClassNote]) -> tuple[list[DocumentRow], dict[str
             )
         )
         if note.file:
-            files[note.id] = StoredFile(note.collection_id, note.id, note.file)
+            files[note.id] = StoredFile(note.collection_id, note.id, note.file, note.collection_name)
     return rows, files
 
 

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from student_portal.i18n.texts import Text
-from student_portal.pocketbase import ClientResponseError, configured_client
+from student_portal.pocketbase import ClientResponseError, FolderItem, configured_client, content_cache
 from student_portal.pocketbase.client import FILES_PREFIX
+from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import AuthState
 from student_portal.state.content import backend_failures
+from student_portal.state.history import HistoryState
 from student_portal.utils.page_actions import run_page_action
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,7 @@ class StoredFile:
     collection_id: str
     record_id: str
     filename: str
+    collection: str = ""  # its collection's name (the student's history names documents so)
 
 
 def show_preview_dialog() -> EventSpec:
@@ -65,25 +69,74 @@ def is_public_file_url(url: str) -> bool:
     return isinstance(url, str) and url.startswith(tuple(prefixes)) and "token=" not in url
 
 
+def file_parts(url: str) -> tuple[str, str, str] | None:
+    """(collection id or name, record id, file name) of a public file address, else None."""
+    if not is_public_file_url(url):
+        return None
+    parts = urlsplit(url).path.split("/")
+    if len(parts) < 3:
+        return None
+    return unquote(parts[-3]), unquote(parts[-2]), unquote(parts[-1])
+
+
+# The papers a public preview may be (their history names them by collection and id).
+_PAPERS = (Collection.OL_ITEMS, Collection.AL_ITEMS)
+
+
+async def public_paper(url: str) -> tuple[str, str]:
+    """(collection, record) of the O/L or A/L paper whose own file `url` is (not its marking
+    scheme: another document); ("", "") for any other address."""
+    parts = file_parts(url)
+    if parts is None:
+        return "", ""
+    collection_ref, record_id, filename = parts
+    for collection in _PAPERS:
+        for record in await content_cache().records(collection):
+            if (
+                isinstance(record, FolderItem)
+                and record.id == record_id
+                and collection_ref in (collection, record.collection_id)
+                and record.file == filename
+            ):
+                return collection, record_id
+    return "", ""
+
+
 class FilePreviewState(rx.State):
-    """The one preview dialog of a page: the framed address and the document's name."""
+    """The one preview dialog of a page: the framed address and the document's name; for a
+    signed-in student, the document (collection, record) whose page goes into their history, and
+    the page it opens at (where they stopped)."""
 
     url: str = ""
     title: str = ""
+    collection: str = ""
+    record: str = ""
+    page: int = 0
 
-    @rx.event
-    def open_public(self, url: str, title: str):
+    async def _open(self, url: str, title: str, collection: str, record_id: str):
+        page = 0
+        if collection and record_id:
+            async with self:
+                history = await self.get_state(HistoryState)
+            page = await history.last_page(collection, record_id)
+        async with self:
+            self.url, self.title = url, title
+            self.collection, self.record, self.page = collection, record_id, page
+
+    @rx.event(background=True)
+    async def open_public(self, url: str, title: str):
         """Preview a public file (an O/L or A/L paper) listed on the page."""
         if not is_public_file_url(url):
-            return None
-        self.url, self.title = url, title
-        return show_preview_dialog()
+            return
+        await self._open(url, title, *await public_paper(url))
+        yield show_preview_dialog()
 
     @rx.event
     def clear(self):
         """The dialog closed: drop the address (its file token) from the frame and the state."""
         self.url = ""
         self.title = ""
+        self.collection, self.record, self.page = "", "", 0
 
 
 class ProtectedDocuments(rx.State, mixin=True):
@@ -97,8 +150,8 @@ class ProtectedDocuments(rx.State, mixin=True):
         self._files = files
         self._titles = {row.id: row.name for row in rows}
 
-    async def _file_address(self, row_id: str, *, download: bool) -> tuple[str, str] | None:
-        """(tokenised address, title) for a row's file, or None when the visitor may not have it."""
+    async def _file_address(self, row_id: str, *, download: bool) -> tuple[str, str, StoredFile] | None:
+        """(tokenised address, title, the file) for a row's file, or None when the visitor may not have it."""
         async with self:
             stored = self._files.get(row_id)
             title = self._titles.get(row_id, "")
@@ -114,7 +167,7 @@ class ProtectedDocuments(rx.State, mixin=True):
             token=file_token,
             download=download,
         )
-        return (url, title) if url else None
+        return (url, title, stored) if url else None
 
     @rx.event(background=True)
     async def preview(self, row_id: str):
@@ -127,9 +180,10 @@ class ProtectedDocuments(rx.State, mixin=True):
         if found is None:
             yield rx.window_alert(Text.FAILED_FILE_PREVIEW)
             return
+        url, title, stored = found
         async with self:
             dialog = await self.get_state(FilePreviewState)
-            dialog.url, dialog.title = found
+        await dialog._open(url, title, stored.collection, stored.record_id)
         yield show_preview_dialog()
 
     @rx.event(background=True)

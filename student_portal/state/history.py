@@ -15,6 +15,7 @@ import logging
 import math
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import reflex as rx
 
@@ -23,11 +24,11 @@ from student_portal.constants import Limit, Timing
 from student_portal.i18n import format_number, gettext
 from student_portal.pocketbase import ClientResponseError, HistoryEntry, configured_client, parse_records
 from student_portal.pocketbase.collections import Collection
-from student_portal.pocketbase.filters import filter_eq
+from student_portal.pocketbase.filters import filter_eq, filter_literal
 from student_portal.search.indexer import SOURCES
 from student_portal.state.auth import AuthState, forget_on_logout, verified_session
 from student_portal.state.content import backend_failures
-from student_portal.state.practice import _as_server
+from student_portal.state.server_credential import as_server as _as_server
 from student_portal.utils.history import (
     DOCUMENT,
     MAX_PAGE,
@@ -109,6 +110,7 @@ async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
                     raise
         try:
             made = await _as_server(lambda token: client.create(Collection.HISTORY, body, token=token))
+            await _prune(user_id)
             return str(made.get("id", ""))
         except ClientResponseError as error:
             if error.status != 400:
@@ -125,6 +127,39 @@ async def remember(user_id: str, fields: dict, known_id: str = "") -> str:
         return ""
 
 
+async def _prune(user_id: str) -> None:
+    """Keep a student's newest Limit.HISTORY_MAX_ENTRIES entries: the oldest beyond are deleted
+    (after a new entry only: an update does not add one). A failure leaves them to the next one."""
+    try:
+        await _delete_oldest(user_id)
+    except ClientResponseError as error:
+        log.warning("history: the oldest entries could not be pruned (status %s)", error.status)
+
+
+async def _delete_oldest(user_id: str) -> None:
+    client = configured_client()
+    owned = filter_eq("user", user_id)
+    counted = await _as_server(lambda token: client.list(Collection.HISTORY, per_page=1, filter=owned, token=token))
+    extra = counted.total_items - Limit.HISTORY_MAX_ENTRIES
+    if extra <= 0:
+        return
+    oldest = await _as_server(
+        lambda token: client.list(Collection.HISTORY, per_page=extra, sort=OLDEST_FIRST, filter=owned, token=token)
+    )
+    for record in oldest.items:
+        await _delete(str(record.get("id", "")))
+
+
+async def _delete(entry_id: str) -> None:
+    """One entry deleted by the server; one gone already (another tab) is no failure."""
+    client = configured_client()
+    try:
+        await _as_server(lambda token: client.delete(Collection.HISTORY, entry_id, token=token))
+    except ClientResponseError as error:
+        if error.status != 404:
+            raise
+
+
 def _thing_filter(body: dict) -> str:
     return " && ".join(filter_eq(field, body[field]) for field in ("user", "kind", "collection", "record"))
 
@@ -138,9 +173,6 @@ async def forget_entries(user_id: str, entry_ids: list[str] | None = None) -> bo
         records = await _as_server(lambda token: client.full_list(Collection.HISTORY, filter=wanted, token=token))
         return [str(r.get("id", "")) for r in records]
 
-    async def delete(entry_id: str) -> None:
-        await _as_server(lambda token: client.delete(Collection.HISTORY, entry_id, token=token))
-
     try:
         if entry_ids is None:
             found = await owned_ids(owned)
@@ -150,26 +182,55 @@ async def forget_entries(user_id: str, entry_ids: list[str] | None = None) -> bo
             for entry_id in entry_ids:
                 found += await owned_ids(f"{owned} && {filter_eq('id', entry_id)}")
         for entry_id in found:
-            try:
-                await delete(entry_id)
-            except ClientResponseError as error:
-                if error.status != 404:  # gone already (another tab)
-                    raise
+            await _delete(entry_id)
         return True
     except ClientResponseError as error:
         log.warning("history: entries could not be deleted (status %s)", error.status)
         return False
 
 
-async def recent(token: str, user_id: str, kind: str, *, page: int = 1, per_page: int) -> list[HistoryEntry] | None:
-    """One page of the student's entries of `kind`, newest first, with their own token; None on failure."""
+# Newest first, the id breaking a tie: the order a cursor (`older_than`) continues.
+NEWEST_FIRST = "-updated,-id"
+OLDEST_FIRST = "updated,id"
+
+
+def pocketbase_time(moment: datetime) -> str:
+    """A time as PocketBase stores and compares it: "2026-12-07 06:50:30.123Z"."""
+    moment = moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def older_than(cursor: tuple[datetime, str]) -> str:
+    """The filter of the entries after `cursor` (the last shown entry's updated and id) in
+    NEWEST_FIRST order: a list continued from there skips none when one shown was deleted."""
+    updated, entry_id = cursor
+    when = filter_literal(pocketbase_time(updated))
+    return f"(updated < {when} || (updated = {when} && id < {filter_literal(entry_id)}))"
+
+
+def cursor_of(entry: HistoryEntry) -> tuple[datetime, str] | None:
+    return (entry.updated, entry.id) if entry.updated and entry.id else None
+
+
+async def recent(
+    token: str,
+    user_id: str,
+    kind: str,
+    *,
+    per_page: int,
+    after: tuple[datetime, str] | None = None,
+) -> list[HistoryEntry] | None:
+    """The student's entries of `kind`, newest first (`after`: those after that cursor), with
+    their own token; None on failure."""
+    wanted = f"{filter_eq('user', user_id)} && {filter_eq('kind', kind)}"
+    if after is not None:
+        wanted = f"{wanted} && {older_than(after)}"
     try:
         result = await configured_client().list(
             Collection.HISTORY,
-            page=page,
             per_page=per_page,
-            sort="-updated",
-            filter=f"{filter_eq('user', user_id)} && {filter_eq('kind', kind)}",
+            sort=NEWEST_FIRST,
+            filter=wanted,
             skip_total=True,
             token=token,
         )
@@ -177,6 +238,29 @@ async def recent(token: str, user_id: str, kind: str, *, page: int = 1, per_page
         backend_failures.failed("history", error)
         return None
     return parse_records(HistoryEntry, result.items)
+
+
+def asked_videos(video_ids: object, limit: int) -> list[str]:
+    """The YouTube ids of an ask as the server takes them: ids only, each once, `limit` at most."""
+    if not isinstance(video_ids, list):
+        return []
+    return list(dict.fromkeys(v for v in video_ids if is_video_id(v)))[:limit]
+
+
+async def places_of(user_id: str, video_ids: list[str]) -> dict[str, int]:
+    """Where each of these recordings opens for the student (those they watched): one read."""
+    if not video_ids:
+        return {}
+    named = " || ".join(filter_eq("record", v) for v in video_ids)
+    wanted = f"{filter_eq('user', user_id)} && {filter_eq('kind', VIDEO)} && ({named})"
+    client = configured_client()
+    result = await _as_server(
+        lambda token: client.list(
+            Collection.HISTORY, per_page=len(video_ids), filter=wanted, skip_total=True, token=token
+        )
+    )
+    entries = parse_records(HistoryEntry, result.items)
+    return {e.record: resume_at(int(e.position or 0), int(e.duration or 0)) for e in entries}
 
 
 # A flood of saves (the browser saves every 20 s of playing at most, and on pause) writes no
@@ -220,6 +304,9 @@ async def _write_later(slot: tuple[str, str], wait: float) -> None:
 class HistoryState(rx.State):
     # The home page's Continue row: empty for a visitor signed out or without history.
     continue_rows: list[HistoryRow] = []
+    # Where the recordings this tab shows open for the student: YouTube id -> second (0: from the
+    # start, a finished one); asked for by the pages' players (`want_places`), moved as they play.
+    places: dict[str, int] = {}
     # backend only
     _user_id: str = ""
     _checked_at: float = 0.0
@@ -256,6 +343,31 @@ class HistoryState(rx.State):
             async with self:
                 self._ids[key] = saved
 
+    def _keep_places(self, found: dict[str, int]) -> None:
+        """`found` into `places`, the newest last; the oldest beyond Limit.PLACES_KEPT dropped."""
+        kept = {k: v for k, v in self.places.items() if k not in found}
+        kept.update(found)
+        self.places = dict(list(kept.items())[-Limit.PLACES_KEPT :])
+
+    @rx.event(background=True)
+    async def want_places(self, video_ids: list[str]):
+        """The places of the recordings a page shows (assets/youtube_video.js asks once for the
+        players it mounts together): one small read of those entries, signed in only."""
+        wanted = asked_videos(video_ids, Limit.PLACES_ASKED)
+        if not wanted:
+            return
+        user_id = await self._user()
+        if not user_id:
+            return
+        try:
+            found = await places_of(user_id, wanted)
+        except ClientResponseError as error:
+            backend_failures.failed("history places", error)
+            return
+        async with self:
+            if self._user_id == user_id:  # still the same student
+                self._keep_places(found)
+
     @rx.event(background=True)
     async def watched(self, video_id: str, title: str, position: float, duration: float):
         """A recording's progress (assets/youtube_player.js: every HISTORY_SAVE_EVERY_S seconds of
@@ -263,6 +375,10 @@ class HistoryState(rx.State):
         if not is_video_id(video_id):
             return
         seconds, length = video_position(position, duration)
+        if await self._user():
+            # The next time a page shows it (this tab), it opens here: no read needed.
+            async with self:
+                self._keep_places({video_id: resume_at(seconds, length)})
         await self._save(
             {
                 "kind": VIDEO,
@@ -288,6 +404,14 @@ class HistoryState(rx.State):
                 "duration": 0,
             }
         )
+
+    @rx.event(background=True)
+    async def page_read(self, collection: str, record_id: str, title: str, page: int):
+        """A document's page reached in a viewer (assets/page_progress.js: when the scrolling
+        stops, when the viewer goes, or later from the browser's store after reading offline)."""
+        if not all(isinstance(v, str) for v in (collection, record_id, title)):
+            return
+        await self.read_at(collection, record_id, title, page)
 
     async def last_page(self, collection: str, record_id: str) -> int:
         """The page a signed-in student last reached in a document (0: none, or signed out)."""

@@ -27,6 +27,7 @@ from student_portal.pocketbase import (
     ClientResponseError,
     Folder,
     FolderItem,
+    HistoryEntry,
     configured_client,
     content_cache,
     filter_eq,
@@ -35,7 +36,7 @@ from student_portal.pocketbase import (
 from student_portal.pocketbase.collections import Collection
 from student_portal.state.auth import Session, forget_on_logout, sign_in_first, verified_session
 from student_portal.state.content import backend_failures
-from student_portal.state.history import HistoryRow, HistoryState, forget_entries, history_row, recent
+from student_portal.state.history import HistoryRow, HistoryState, cursor_of, forget_entries, history_row, recent
 from student_portal.state.practice import score_text
 from student_portal.state.signed_in import Phase, sign_in_gate
 from student_portal.utils.dates import format_date
@@ -164,6 +165,10 @@ async def _practice(session: Session) -> list[SubjectRow]:
     return subject_rows(attempts, items, folders)
 
 
+def _last(entries: list[HistoryEntry]) -> tuple[datetime, str] | None:
+    return cursor_of(entries[-1]) if entries else None
+
+
 @forget_on_logout  # everything shown here is the student's
 class MyStudyState(rx.State):
     phase: str = Phase.CHECKING
@@ -176,8 +181,8 @@ class MyStudyState(rx.State):
     confirming_clear: bool = False
     busy: bool = False
     note: str = ""  # what the last action did ("Cleared"), or why it failed; read out (role=status)
-    # backend only
-    _pages: dict[str, int] = {}
+    # backend only: where each list goes on (its last shown entry's updated and id)
+    _cursors: dict[str, tuple[datetime, str] | None] = {}
 
     @rx.var
     def is_empty(self) -> bool:
@@ -206,38 +211,41 @@ class MyStudyState(rx.State):
             if videos is None or documents is None:
                 self.phase = Phase.FAILED
                 return
-            self.videos = [history_row(e) for e in videos[: Limit.MY_STUDY_PAGE]]
-            self.documents = [history_row(e) for e in documents[: Limit.MY_STUDY_PAGE]]
             self.more_videos = len(videos) > Limit.MY_STUDY_PAGE
             self.more_documents = len(documents) > Limit.MY_STUDY_PAGE
-            self._pages = {VIDEO: 1, DOCUMENT: 1}
+            videos, documents = videos[: Limit.MY_STUDY_PAGE], documents[: Limit.MY_STUDY_PAGE]
+            self.videos = [history_row(e) for e in videos]
+            self.documents = [history_row(e) for e in documents]
+            self._cursors = {VIDEO: _last(videos), DOCUMENT: _last(documents)}
             self.practice, self.practice_failed = practice or [], practice is None
             self.phase = Phase.READY
 
     @rx.event(background=True)
     async def show_more(self, kind: str):
+        """The next entries after the last one shown (a cursor, not a page number: an entry
+        forgotten meanwhile moves no other out of reach)."""
         if kind not in (VIDEO, DOCUMENT):
             return
         session = await self._session()
         if session is None:
             return
         async with self:
-            page = self._pages.get(kind, 1) + 1
-        found = await recent(session.token, session.user.id, kind, page=page, per_page=Limit.MY_STUDY_PAGE)
+            cursor = self._cursors.get(kind)
+        per_page = Limit.MY_STUDY_PAGE + 1  # one more: whether there is a next page
+        found = await recent(session.token, session.user.id, kind, per_page=per_page, after=cursor)
         async with self:
             if found is None:
                 self.note = gettext("Could not load more. Please try again.")
                 return
-            rows = [history_row(e) for e in found]
-            known = {r.id for r in (self.videos if kind == VIDEO else self.documents)}
-            rows = [r for r in rows if r.id not in known]
-            self._pages[kind] = page
+            more, found = len(found) > Limit.MY_STUDY_PAGE, found[: Limit.MY_STUDY_PAGE]
+            shown = self.videos if kind == VIDEO else self.documents
+            known = {r.id for r in shown}
+            rows = [history_row(e) for e in found if e.id not in known]
+            self._cursors[kind] = _last(found) or cursor
             if kind == VIDEO:
-                self.videos = self.videos + rows
-                self.more_videos = len(found) == Limit.MY_STUDY_PAGE
+                self.videos, self.more_videos = shown + rows, more
             else:
-                self.documents = self.documents + rows
-                self.more_documents = len(found) == Limit.MY_STUDY_PAGE
+                self.documents, self.more_documents = shown + rows, more
 
     async def _session(self) -> Session | None:
         try:

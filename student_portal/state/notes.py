@@ -55,7 +55,7 @@ def note_rows(records: list[Any]) -> tuple[list[DocumentRow], dict[str, StoredFi
             )
         )
         if note.file:
-            files[note.id] = StoredFile(note.collection_id, note.id, note.file)
+            files[note.id] = StoredFile(note.collection_id, note.id, note.file, note.collection_name)
     return rows, files
 
 

@@ -16,7 +16,6 @@ for a sign-in from this tab: back on the page, it is stored.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import secrets
@@ -32,10 +31,12 @@ from student_portal.i18n import Np_, format_number, gettext, language, locale, n
 from student_portal.pocketbase import Attempt, ClientResponseError, FolderItem, configured_client, parse_records
 from student_portal.pocketbase.collections import Collection
 from student_portal.pocketbase.filters import filter_eq
-from student_portal.search.credential import Credential, configured_credential
 from student_portal.search.indexer import is_pdf
 from student_portal.state.auth import forget_on_logout, sign_in_first, verified_session
 from student_portal.state.content import backend_failures
+from student_portal.state.history import HistoryState
+from student_portal.state.server_credential import as_server as _as_server
+from student_portal.state.server_credential import server_token as server_token
 from student_portal.utils.answer_keys import (
     BLANK,
     CANCELLED,
@@ -97,32 +98,6 @@ class AttemptRow:
     time: str
 
 
-# ---- the server's credential (the key is a superuser-only field) ---------------------------------
-
-_credential: Credential | None = None
-
-
-async def server_token() -> str:
-    """The site's superuser token. Raises ClientResponseError when it cannot be had."""
-    global _credential
-    if _credential is None:
-        _credential = await asyncio.to_thread(configured_credential, configured_client())
-    if _credential is None:
-        raise ClientResponseError(status=503, message="no superuser credential for answer keys (SEARCH_INDEXER_EMAIL)")
-    return await _credential.token()
-
-
-async def _as_server(call):
-    """`call(token)` with the server's token; a refused (old) token is asked for again once."""
-    try:
-        return await call(await server_token())
-    except ClientResponseError as error:
-        if error.status not in (401, 403) or _credential is None:
-            raise
-        _credential.forget()
-        return await call(await server_token())
-
-
 # ---- texts ------------------------------------------------------------------------------------
 
 SCORE = "{score} / {total}"
@@ -181,6 +156,10 @@ class PracticeState(rx.State):
     paper_url: str = ""
     scheme_url: str = ""  # the marking scheme, shown once the sheet is marked
     viewer_url: str = ""  # what the viewer shows: the paper, or the marking scheme
+    # The paper (collection, id) and the page it opens at: a signed-in student's place in it.
+    paper_collection: str = ""
+    paper_record: str = ""
+    paper_page: int = 0
     back_href: str = ""
     show_paper: bool = False  # on a phone: the paper instead of the sheet
     questions: list[int] = []
@@ -253,9 +232,13 @@ class PracticeState(rx.State):
                 self.phase = PracticePhase.FAILED
             return
         async with self:
+            history = await self.get_state(HistoryState)
+        page = await history.last_page(collection, record_id)  # 0: none, or signed out
+        async with self:
             if self._paper != paper:  # the visitor moved on meanwhile
                 return
             self._open(collection, record)
+            self.paper_collection, self.paper_record, self.paper_page = collection, record_id, page
             opened = self.phase == PracticePhase.SHEET
         if opened:
             await self._keep_and_list()

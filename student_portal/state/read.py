@@ -56,13 +56,13 @@ class ReadState(rx.State):
     words: list[str] = []
     back_href: str = ""  # the paper's own place on the site
     phase: str = ReadPhase.LOADING
-    # backend only: the document open, for the student's history (its page as they read)
-    _document: tuple[str, str] = ("", "")
-    _reported: int = 0
+    # The document open (its collection and id): the viewer tells a signed-in student's page in it.
+    collection: str = ""
+    record: str = ""
 
     def _reset(self) -> None:
         self.url, self.title, self.page, self.words, self.back_href = "", "", 0, [], ""
-        self._document, self._reported = ("", ""), 0
+        self.collection, self.record = "", ""
 
     @rx.event(background=True)
     async def load(self):
@@ -95,19 +95,7 @@ class ReadState(rx.State):
             if found is not None:
                 self.url, self.title, self.back_href = found
                 self.page, self.words = page, words
-                self._document, self._reported = (collection, record_id), page
-
-    @rx.event(background=True)
-    async def reached(self, page: int):
-        """The viewer's page at the top, reported when the student stops scrolling and when the
-        page is left (assets/pdf_viewer.jsx): kept in a signed-in student's history."""
-        async with self:
-            (collection, record_id), title = self._document, self.title
-            if not record_id or self.phase != ReadPhase.READY or page == self._reported:
-                return
-            self._reported = page
-            history = await self.get_state(HistoryState)
-        await history.read_at(collection, record_id, title, page)
+                self.collection, self.record = collection, record_id
 
     async def _public(self, collection: str, record_id: str) -> tuple[str, tuple[str, str, str] | None]:
         record = next((r for r in await content_cache().records(collection) if r.id == record_id), None)

@@ -115,8 +115,9 @@ def _path(route: Route, language: Language) -> str:
 # the screen): the check measures all of the page.
 DRAW_EVERYTHING = ".render-when-near { content-visibility: visible !important; }"
 
-# The header's two menus: everything that leaves the bar is in the first one.
-MENUS = ("#phone-menu", "#language-menu")
+# The header's menus: everything that leaves the bar is in the first one; the account menu (signed in,
+# where the bar holds the entries) has the student's own pages.
+MENUS = ("#phone-menu", "#language-menu", "#account-menu")
 
 
 def _problems(

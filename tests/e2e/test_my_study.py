@@ -54,7 +54,8 @@ def long_paper(admin: httpx.Client) -> Iterator[str]:
     """A five-page A/L paper in the Physics folder, deleted after the test."""
     created = admin.post(
         "/api/collections/AL_Items/records",
-        data={"folder": "alfolder0000003", "type": "paper", "title": "Five pages"},
+        # A key too: the practice page's viewer shows it.
+        data={"folder": "alfolder0000003", "type": "paper", "title": "Five pages", "answers": "1 2 3 4 1"},
         files={"file": ("five.pdf", make_pdf([f"Page {n}" for n in range(1, 6)]), "application/pdf")},
     )
     assert created.status_code == 200, created.text
@@ -263,3 +264,86 @@ def test_a_place_saved_offline_is_sent_once_when_the_connection_returns(
     # Sent once: the same place is not sent again (a second "online" finds nothing waiting).
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     assert [e["updated"] for e in _entries(admin)] == [entry["updated"]]
+
+
+def test_every_page_resumes_recordings_and_every_viewer_keeps_its_page(
+    page: Page, base_url: str, demo_pocketbase, client_ip: str, admin, long_paper: str
+) -> None:
+    """A recording opens where the student stopped on /youtube, not only from the Continue row
+    (one ask for the page's places, none signed out); a preview dialog and the practice page's
+    paper open at the page reached and keep it; a page reached offline waits in the browser,
+    survives the tab, and is sent once online."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _thumbnails(page)
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.goto(base_url + routes.YOUTUBE)
+    videos = page.get_by_role("main").locator("[data-video-id]")
+    expect(videos.nth(1)).to_be_attached(timeout=20_000)
+    first, second = (videos.nth(n).get_attribute("data-video-id") for n in (0, 1))
+    expect(
+        page.get_by_role("main").get_by_role("button", name=re.compile(f"^{Text.PLAY_VIDEO}: ")).first
+    ).to_be_visible()
+    assert sent and not [f for f in sent if "want_places" in f], "a visitor signed out asked for places"
+    for record, position in ((first, 421), (second, 3590)):  # the second watched to its end
+        made = admin.post(
+            HISTORY,
+            json={
+                "user": BASIC,
+                "kind": "video",
+                "record": record,
+                "title": "R",
+                "position": position,
+                "duration": 3600,
+            },
+        )
+        assert made.status_code == 200, made.text
+
+    start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+    page.goto(base_url + routes.YOUTUBE)
+    _, player = _play_first(page)
+    expect(player.locator("iframe")).to_have_attribute("src", re.compile(r"[?&]start=421(&|$)"))
+    asks = [f for f in sent if "want_places" in f]
+    assert len(asks) == 1 and first in asks[0] and second in asks[0], asks
+    card = page.get_by_role("main").locator("article").filter(has=page.locator(f"[data-video-id='{second}']"))
+    _, finished = _play_first(page, card)
+    expect(finished.locator("iframe")).to_have_attribute("src", re.compile(r"^(?!.*[?&]start=[1-9])"))
+
+    # A paper's preview dialog: the page reached is kept, and the dialog opens there again.
+    page.goto(base_url + routes.folder(routes.AL, "alfolder0000003"))
+    card = page.get_by_test_id("item-card").filter(has_text="Five pages")
+    card.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).click()
+    viewer = page.get_by_role("dialog").get_by_test_id("pdf-viewer")
+    expect(viewer.locator("[data-page='4']")).to_be_attached(timeout=30_000)
+    viewer.locator(".pdf-pages").evaluate(_SCROLL_TO_PAGE, 4)
+    _saved(admin, kind="document", collection="AL_Items", record=long_paper, position=4)
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    card.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).click()
+    expect(viewer).to_have_attribute("data-target-page", "4", timeout=30_000)
+
+    # Offline: the page waits in the browser (the entry stays at 4), the tab closes.
+    page.context.set_offline(True)
+    viewer.locator(".pdf-pages").evaluate(_SCROLL_TO_PAGE, 2)
+    page.wait_for_function(
+        f"() => JSON.stringify(JSON.parse(localStorage.getItem('{StorageKey.HISTORY_PENDING_PAGES}') || '{{}}'))"
+        f'.includes(\'"{long_paper}","Five pages",2\')'
+    )
+    assert _entries(admin, record=long_paper)[0]["position"] == 4
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    # Back online, a new tab: the first viewer opened (another paper) sends what waited, once.
+    tab = context.new_page()
+    tab.goto(base_url + routes.read("AL_Items", PHYSICS))
+    entry = _saved(admin, kind="document", record=long_paper, position=2)
+    expect(tab.get_by_test_id("pdf-viewer")).to_be_visible(timeout=30_000)
+    tab.wait_for_function(f"() => localStorage.getItem('{StorageKey.HISTORY_PENDING_PAGES}') === null")
+    # The practice page's paper opens at that page, and keeps it as the student reads on.
+    tab.goto(base_url + routes.practice("AL_Items", long_paper))
+    paper = tab.get_by_test_id("practice-paper").get_by_test_id("pdf-viewer")
+    expect(paper).to_have_attribute("data-target-page", "2", timeout=30_000)
+    expect(paper.locator("[data-page='5']")).to_be_attached(timeout=30_000)
+    paper.locator(".pdf-pages").evaluate(_SCROLL_TO_PAGE, 5)
+    _saved(admin, kind="document", record=long_paper, position=5)
+    assert [e["id"] for e in _entries(admin, record=long_paper)] == [entry["id"]]

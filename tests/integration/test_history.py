@@ -133,3 +133,68 @@ async def test_the_server_keeps_one_entry_per_recording_and_moves_it(admin, as_s
     assert [e["user"] for e in list_all(admin, "history")] == [user_id("full")]
     clear(admin)
     await as_server.aclose()
+
+
+async def test_a_list_continued_after_a_forget_skips_nothing(admin, as_server, user_tokens):
+    """Show more goes on from the last shown entry (a cursor): forgetting one shown moves no
+    other out of reach, as counting by pages did."""
+    from student_portal.state.history import cursor_of, forget_entries, recent, remember
+
+    clear(admin)
+    fields = {"kind": "video", "collection": "", "title": "T", "position": 5, "duration": 600}
+    made = [await remember(user_id("basic"), {**fields, "record": f"video{n:06d}"}) for n in range(5)]
+    assert all(made)
+    token = user_tokens["basic"]
+    first = await recent(token, user_id("basic"), "video", per_page=2)
+    assert first is not None and len(first) == 2
+    assert await forget_entries(user_id("basic"), [first[0].id])
+    rest = await recent(token, user_id("basic"), "video", per_page=10, after=cursor_of(first[-1]))
+    assert rest is not None
+    shown = [e.id for e in first] + [e.id for e in rest]
+    # Every entry once (the one forgotten was already shown).
+    assert sorted(shown) == sorted(made) and len(shown) == 5
+    # The last shown entry forgotten too: the cursor still names where the list goes on.
+    assert await forget_entries(user_id("basic"), [rest[0].id])
+    after = await recent(token, user_id("basic"), "video", per_page=10, after=cursor_of(rest[0]))
+    assert after is not None and [e.id for e in after] == [e.id for e in rest[1:]]
+    clear(admin)
+    await as_server.aclose()
+
+
+async def test_the_server_keeps_a_students_newest_entries_only(admin, as_server, monkeypatch):
+    from student_portal.constants import Limit
+    from student_portal.state.history import remember
+
+    clear(admin)
+    monkeypatch.setattr(Limit, "HISTORY_MAX_ENTRIES", 3)
+    other = await remember(user_id("full"), {"kind": "video", "collection": "", "record": "otherstuden", "position": 1})
+    fields = {"kind": "document", "collection": "AL_Items", "title": "Paper", "position": 2, "duration": 0}
+    made = [await remember(user_id("basic"), {**fields, "record": f"paper{n}"}) for n in range(5)]
+    kept = {e["id"] for e in list_all(admin, "history") if e["user"] == user_id("basic")}
+    assert kept == set(made[-3:])
+    # An update adds nothing, so prunes nothing; another student's entries are not counted.
+    assert await remember(user_id("basic"), {**fields, "record": "paper4", "position": 9}, made[-1]) == made[-1]
+    assert {e["id"] for e in list_all(admin, "history") if e["user"] == user_id("basic")} == kept
+    assert admin.get(f"{HISTORY}/{other}").status_code == 200
+    clear(admin)
+    await as_server.aclose()
+
+
+async def test_a_pages_recordings_places_in_one_read(admin, as_server):
+    """Where the recordings a page shows open for one student: theirs only, a finished one at
+    the start, one not watched not named."""
+    from student_portal.state.history import places_of, remember
+
+    clear(admin)
+    fields = {"kind": "video", "collection": "", "title": "T", "duration": 600}
+    await remember(user_id("basic"), {**fields, "record": "halfwaythru", "position": 300})
+    await remember(user_id("basic"), {**fields, "record": "finishedvid", "position": 595})
+    await remember(user_id("full"), {**fields, "record": "notwatched1", "position": 100})
+    # A document with a recording's id is no place.
+    await remember(user_id("basic"), {**fields, "kind": "document", "collection": "AL_Items", "record": "notwatched2"})
+    asked = ["halfwaythru", "finishedvid", "notwatched1", "notwatched2"]
+    assert await places_of(user_id("basic"), asked) == {"halfwaythru": 300, "finishedvid": 0}
+    assert await places_of(user_id("full"), asked) == {"notwatched1": 100}
+    assert await places_of(user_id("basic"), []) == {}
+    clear(admin)
+    await as_server.aclose()

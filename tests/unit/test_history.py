@@ -134,3 +134,68 @@ async def test_a_flood_of_saves_writes_the_first_and_then_the_latest_place(monke
     # Another thing is not held back by this one's gap.
     await HistoryState._save(tab, {**fields, "record": "abcdefghijk", "position": 9})  # type: ignore[arg-type]
     assert written[-1] == (9, "")
+
+
+def test_a_cursor_continues_after_the_last_shown_entry():
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from student_portal.state.history import older_than, pocketbase_time
+
+    moment = datetime(2026, 12, 7, 6, 50, 30, 123456, tzinfo=UTC)
+    assert pocketbase_time(moment) == "2026-12-07 06:50:30.123Z"
+    # Another zone, the same instant; a naive time is taken as UTC (PocketBase's own).
+    assert pocketbase_time(moment.astimezone(timezone(timedelta(hours=5, minutes=30)))) == "2026-12-07 06:50:30.123Z"
+    assert pocketbase_time(moment.replace(tzinfo=None)) == "2026-12-07 06:50:30.123Z"
+    # A tie in `updated` goes on by id; an id from anywhere stays a quoted literal.
+    assert older_than((moment, 'ab" || id != "')) == (
+        '(updated < "2026-12-07 06:50:30.123Z" || (updated = "2026-12-07 06:50:30.123Z" && id < "ab\\" || id != \\""))'
+    )
+
+
+def test_an_ask_for_places_names_recordings_only_once_and_few():
+    from student_portal.state.history import asked_videos
+
+    assert asked_videos(["dQw4w9WgXcQ", "dQw4w9WgXcQ", "bad", 7, None, "a" * 11], 60) == ["dQw4w9WgXcQ", "a" * 11]
+    assert asked_videos([f"video{n:06d}" for n in range(100)], 60) == [f"video{n:06d}" for n in range(60)]
+    assert asked_videos("dQw4w9WgXcQ", 60) == []  # not a list
+    assert asked_videos({"dQw4w9WgXcQ": 1}, 60) == []
+
+
+def test_a_public_preview_names_its_paper_not_its_marking_scheme(monkeypatch):
+    """A preview dialog's page goes into the history of the paper it shows: known by its file's
+    address among the O/L and A/L papers; a marking scheme, or any other address, is none."""
+    from student_portal.pocketbase import FolderItem, configured_client, parse_record
+    from student_portal.state import documents
+
+    paper = parse_record(
+        FolderItem,
+        {
+            "id": "alitem000000013",
+            "collectionId": "pbc_al_items",
+            "collectionName": "AL_Items",
+            "file": "physics 2023.pdf",
+            "marking_scheme": "scheme.pdf",
+        },
+    )
+
+    class Cache:
+        async def records(self, collection):
+            return [paper] if collection == "AL_Items" else []
+
+    monkeypatch.setattr(documents, "content_cache", lambda: Cache())
+    client = configured_client()
+    own = client.file_url("pbc_al_items", paper.id, paper.file)
+    assert documents.file_parts(own) == ("pbc_al_items", paper.id, "physics 2023.pdf")
+    assert asyncio.run(documents.public_paper(own)) == ("AL_Items", paper.id)
+    assert asyncio.run(documents.public_paper(client.file_url("AL_Items", paper.id, paper.file))) == (
+        "AL_Items",
+        paper.id,
+    )
+    for other in (
+        client.file_url("pbc_al_items", paper.id, "scheme.pdf"),
+        client.file_url("pbc_al_items", "alitem000000099", paper.file),
+        client.file_url("pbc_notes", paper.id, paper.file, token="secret"),
+        "https://elsewhere.example/files/pbc_al_items/alitem000000013/physics%202023.pdf",
+        "",
+    ):
+        assert asyncio.run(documents.public_paper(other)) == ("", ""), other
