@@ -318,9 +318,11 @@ export default function PdfViewer({
       sendPage(tell, docCollection, docRecord, title, current);
     }
   }, [reports, doc, tell, docCollection, docRecord, title]);
+  // Once the document is in: its address came from the page's state, so the page is hydrated. An
+  // event sent before the hydration is dropped by the server, and the waiting pages with it.
   useEffect(() => {
-    if (reports) pageSender(tell);
-  }, [reports, tell]);
+    if (reports && doc) pageSender(tell);
+  }, [reports, doc, tell]);
   useEffect(() => {
     const box = scroller.current;
     if (!reports || !box || !doc) return undefined;

@@ -249,7 +249,6 @@ def test_a_place_saved_offline_is_sent_once_when_the_connection_returns(
     page.set_viewport_size({"width": 1280, "height": 900})
     _thumbnails(page)
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
-    page.goto(base_url + routes.YOUTUBE)
     video_id, player = _play_first(page)
     handle = player.element_handle()
     page.context.set_offline(True)
@@ -300,13 +299,24 @@ def test_every_page_resumes_recordings_and_every_viewer_keeps_its_page(
         assert made.status_code == 200, made.text
 
     start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+
+    def card(video_id: str | None):
+        return page.get_by_role("main").locator("article").filter(has=page.locator(f"[data-video-id='{video_id}']"))
+
+    # The places come with the state a moment after the page: a tap before them starts at 0:00.
+    received: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(str(frame))))
     page.goto(base_url + routes.YOUTUBE)
-    _, player = _play_first(page)
+    expect(card(first)).to_be_visible()
+    page.wait_for_function("() => true")  # one round trip to the page: frames seen so far are in `received`
+    end = time.monotonic() + 20
+    while not [f for f in received if "places" in f and first in f] and time.monotonic() < end:
+        page.wait_for_timeout(100)  # polling the socket's frames, which no locator sees
+    _, player = _play_first(page, card(first))
     expect(player.locator("iframe")).to_have_attribute("src", re.compile(r"[?&]start=421(&|$)"))
     asks = [f for f in sent if "want_places" in f]
     assert len(asks) == 1 and first in asks[0] and second in asks[0], asks
-    card = page.get_by_role("main").locator("article").filter(has=page.locator(f"[data-video-id='{second}']"))
-    _, finished = _play_first(page, card)
+    _, finished = _play_first(page, card(second))
     expect(finished.locator("iframe")).to_have_attribute("src", re.compile(r"^(?!.*[?&]start=[1-9])"))
 
     # A paper's preview dialog: the page reached is kept, and the dialog opens there again.
@@ -322,23 +332,16 @@ def test_every_page_resumes_recordings_and_every_viewer_keeps_its_page(
     card.get_by_role("button", name=re.compile(f"^{Text.PREVIEW}")).click()
     expect(viewer).to_have_attribute("data-target-page", "4", timeout=30_000)
 
-    # Offline: the page waits in the browser (the entry stays at 4), the tab closes.
+    # Offline: the page waits in the browser (the entry stays at 4); back online, it is sent once.
     page.context.set_offline(True)
     viewer.locator(".pdf-pages").evaluate(_SCROLL_TO_PAGE, 2)
-    page.wait_for_function(
-        f"() => JSON.stringify(JSON.parse(localStorage.getItem('{StorageKey.HISTORY_PENDING_PAGES}') || '{{}}'))"
-        f'.includes(\'"{long_paper}","Five pages",2\')'
-    )
+    waiting = f"localStorage.getItem('{StorageKey.HISTORY_PENDING_PAGES}')"
+    page.wait_for_function(f"() => ({waiting} || '').includes('\"{long_paper}\",\"Five pages\",2')")
     assert _entries(admin, record=long_paper)[0]["position"] == 4
-    context = page.context
-    page.close()
-    context.set_offline(False)
-    # Back online, a new tab: the first viewer opened (another paper) sends what waited, once.
-    tab = context.new_page()
-    tab.goto(base_url + routes.read("AL_Items", PHYSICS))
+    page.context.set_offline(False)
     entry = _saved(admin, kind="document", record=long_paper, position=2)
-    expect(tab.get_by_test_id("pdf-viewer")).to_be_visible(timeout=30_000)
-    tab.wait_for_function(f"() => localStorage.getItem('{StorageKey.HISTORY_PENDING_PAGES}') === null")
+    page.wait_for_function(f"() => {waiting} === null")
+    tab = page
     # The practice page's paper opens at that page, and keeps it as the student reads on.
     tab.goto(base_url + routes.practice("AL_Items", long_paper))
     paper = tab.get_by_test_id("practice-paper").get_by_test_id("pdf-viewer")
