@@ -33,7 +33,8 @@ def kind(cmdline: str, name: str) -> str:
         return "chromium browser"
     if "playwright" in cmdline and "node" in cmdline:
         return "playwright driver (node)"
-    if "node" in name or "vite" in cmdline or "npm" in cmdline:
+    # Node names its main thread "MainThread" (the build's compress-static.js was counted apart).
+    if "node" in name or cmdline.split(" ")[0].endswith("/node") or "vite" in cmdline or "npm" in cmdline:
         return "node (build)"
     if "pocketbase" in name or "pocketbase" in cmdline.split(" ")[0]:
         return "pocketbase"
