@@ -109,10 +109,8 @@ pages: install
 ## with PocketBase down, accessibility, headings and titles in each language, security headers, hostile and
 ## odd records, its address with and without the slash.
 CHECK_PAGE_TESTS := \
-	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_out \
-	tests/e2e/test_layout.py::test_every_page_fits_every_width_signed_in \
+	tests/e2e/test_page_sweep.py::test_every_page_fits_speaks_its_language_and_passes_axe_and_its_policy \
 	tests/e2e/test_backend_faults.py::test_pocketbase_down_every_page_shows_its_failure_face_within_5_s \
-	tests/e2e/test_accessibility.py::test_axe_and_the_content_security_policy_find_nothing_at_any_width_or_theme \
 	tests/e2e/test_languages.py::test_every_page_is_prerendered_with_its_headings_in_its_language \
 	tests/e2e/test_security_headers.py::test_every_route_carries_the_security_headers \
 	tests/e2e/test_hostile_content.py::test_no_payload_runs_or_reaches_the_dom_on_any_route \

@@ -27,9 +27,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from student_portal.constants import StorageKey
 from student_portal.i18n.languages import LANGUAGES, Language, in_language_path
+from tests.e2e.fit_checks import DRAW_EVERYTHING
 from tests.e2e.page_checks import wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, Route
-from tests.e2e.test_layout import DRAW_EVERYTHING
 from tests.support.pocketbases import DEMO_PASSWORD, start_pocketbase
 from tests.support.site import SITE_PORT, Site
 

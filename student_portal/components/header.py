@@ -4,7 +4,7 @@ and the sign-in button.
 The bar holds what fits in one row in the page's language, and the menu holds everything: Sinhala
 and Tamil names are up to twice as long as English ones (the Tamil entries alone take ~1,160 px),
 so where a language's words do not fit, items move into the menu instead of getting smaller.
-`FITS` says, per language, from which width each part shows (tests/e2e/test_layout.py checks
+`FITS` says, per language, from which width each part shows (tests/e2e/test_page_sweep.py checks
 every page at 360-1,280 px in every language, and fails when a translation no longer fits).
 """
 

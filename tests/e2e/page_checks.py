@@ -93,18 +93,25 @@ def wait_for_content(page: Page) -> None:
 # every run (0.2 to 0.6 s each here); a page that is checked at several widths and themes needs it once.
 _AXE_SCRIPT = Axe().axe_script
 # Only the violations cross back to Python: each rule's id and help, and where it failed.
-_AXE_RUN = """async (options) => {
-  const found = await axe.run(document, options);
+_AXE_RUN = """async ([within, options]) => {
+  const found = await axe.run(within ? {include: [within]} : document, options);
   return found.violations.map((v) => ({id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' '))}));
 }"""
 
 
-def axe_violations(page: Page, **options) -> list[tuple[str, str, list[str]]]:
-    """axe-core's findings on the page as it is drawn now: (rule, help, up to 5 places); `options`
-    are axe.run's (runOnly: some rules only)."""
+# axe's rules about colour that a default run runs (its `cat.color` tag but for the AAA
+# color-contrast-enhanced, off by default): all a theme changes, the markup being the same.
+# test_accessibility.py checks the list against the axe-core it runs.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+
+def axe_violations(page: Page, within: str = "", **options) -> list[tuple[str, str, list[str]]]:
+    """axe-core's findings on the page as it is drawn now: (rule, help, up to 5 places); only in
+    the elements the CSS selector `within` matches, if given; `options` are axe.run's (runOnly:
+    some rules only)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_AXE_SCRIPT)
-    found = page.evaluate(_AXE_RUN, {"resultTypes": ["violations"], **options})
+    found = page.evaluate(_AXE_RUN, [within, {"resultTypes": ["violations"], **options}])
     return [(v["id"], v["help"], v["targets"][:5]) for v in found]
 
 

@@ -1,6 +1,6 @@
 """One language per page (issue 33): on /si/ and /ta/ the site's own words, not its content,
 contain no English word, no Latin month or day name, no AM/PM and no US date. Every registered
-route is checked signed out and signed in by the page sweep (tests/e2e/test_layout.py, which
+route is checked signed out and signed in by the page sweep (tests/e2e/test_page_sweep.py, which
 loads each page once for this and for its fit); here the PDF viewer's toolbar, which opens on a
 click, and the check's own ability to fail. What counts as the site's words and as content:
 tests/e2e/site_words.py."""

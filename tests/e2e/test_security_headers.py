@@ -48,7 +48,7 @@ def test_every_route_carries_the_security_headers(base_url: str, route: Route) -
     assert "'unsafe-inline'" not in script_src and "frame-ancestors 'none'" in policy
 
 
-# That no route breaks its policy is checked on the visit test_accessibility.py's sweep makes.
+# That no route breaks its policy is checked on the page sweep's visit (test_page_sweep.py).
 
 
 def test_playing_a_video_loads_the_youtube_player_under_the_policy(

@@ -42,7 +42,7 @@ def _what_to_do(language, count: int) -> str:
         f"run `make messages`, then translate {'this text' if count == 1 else f'these {count} texts'} in "
         f"{po_path(language).relative_to(PROJECT_ROOT)} (an empty msgstr each; docs/recipes.md, recipe 3) and "
         f"run `make test T=tests/unit/test_catalogs.py`. Until then the {language} pages also fail "
-        "tests/e2e/test_languages.py and test_layout.py (English left on the page)"
+        "tests/e2e/test_languages.py and test_page_sweep.py (English left on the page)"
     )
 
 
