@@ -876,3 +876,34 @@ def test_paper_search_targets_judge_cpu_time_and_a_flat_worker():
     assert query[2] is True  # the wall time of a loaded machine is shown, not judged
     assert memory[2] is False  # 24 -> 60 MiB is not flat
     assert "MISS" in render(result) and "300.0 MiB on disk" in render(result)
+
+
+def test_lighthouse_ab_counts_the_requests_lantern_saw_start_before_the_observed_largest_paint():
+    from benchmarks.lighthouse_ab import diagnose
+
+    report_json = json.loads(FIXTURE.read_text())
+    audits = report_json["audits"]
+    audits["metrics"] = {
+        "details": {"items": [{"observedFirstContentfulPaint": 300, "observedLargestContentfulPaint": 900}]}
+    }
+    audits["network-requests"] = {
+        "details": {
+            "items": [
+                {"url": "http://site/", "networkRequestTime": 0, "transferSize": 10240, "resourceType": "Document"},
+                {"url": "http://site/a.js", "networkRequestTime": 400, "transferSize": 20480, "resourceType": "Script"},
+                {"url": "http://site/b.js", "networkRequestTime": 950, "transferSize": 40960, "resourceType": "Script"},
+            ]
+        }
+    }
+    audits["bootup-time"] = {"numericValue": 123.45}
+    figures = diagnose(report_json)
+    assert (figures["observed_fcp_ms"], figures["observed_lcp_ms"]) == (300, 900)
+    assert (figures["requests_before_lcp"], figures["kb_before_lcp"], figures["script_kb_before_lcp"]) == (
+        2,
+        30.0,
+        20.0,
+    )
+    assert figures["script_ms"] == 123.5
+    assert figures["lcp_ms"] == extract(report_json)["lcp_ms"]
+    del audits["metrics"]
+    assert diagnose(report_json)["requests_before_lcp"] is None
