@@ -111,7 +111,9 @@ def visits() -> list[Visit]:
             fit, axe = _fit_routes(language, signed_in), _axe_routes(language)
             for route in [*ALL_ROUTES, *EXTRA]:
                 if route in fit or route in axe:
-                    found.append(Visit(route, language, signed_in, route in fit, route in axe, route == fit[0]))
+                    # (make check-page may leave a visitor no page to fit: then no menus either)
+                    menus = bool(fit) and route == fit[0]
+                    found.append(Visit(route, language, signed_in, route in fit, route in axe, menus))
     return found
 
 
