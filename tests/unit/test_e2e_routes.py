@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from student_portal import routes
 from student_portal.site_pages import site_pages
 from tests.e2e import routes as e2e
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_suites_visit_every_registered_page_listed_or_not() -> None:
@@ -79,3 +87,29 @@ def test_templates_fill_in_the_demo_ids() -> None:
         routes.MY_STUDY,
     }
     assert "/no-such-page" in paths
+
+
+def _check_page_tests() -> list[str]:
+    """The browser tests `make check-page` runs (CHECK_PAGE_TESTS in the Makefile)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    block = re.search(r"^CHECK_PAGE_TESTS := \\\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert block, "CHECK_PAGE_TESTS not found in the Makefile"
+    return block.group(1).replace("\\", " ").split()
+
+
+@pytest.mark.parametrize("page", [routes.ABOUT, routes.MY_STUDY])
+def test_check_page_collects_its_tests_for_a_public_and_a_signed_in_page(page: str) -> None:
+    """Collected as `make check-page PAGES=...` collects them: a page only a member sees leaves some
+    visitors nothing to check, which once broke the page sweep's collection."""
+    tests = _check_page_tests()
+    found = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:asyncio", "-p", "no:cacheprovider", *tests],
+        cwd=ROOT,
+        env={**os.environ, "CHECK_PAGES": page},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert found.returncode == 0, found.stdout[-3000:] + found.stderr[-2000:]
+    collected = {line.split("::")[0] for line in found.stdout.splitlines() if "::" in line}
+    assert collected == {test.split("::")[0] for test in tests}, "a check-page suite collected nothing"
