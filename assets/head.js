@@ -75,6 +75,8 @@
     requestAnimationFrame(() => setTimeout(preload));
   }
   document.addEventListener("DOMContentLoaded", () => document.hidden && preload());
+  // A page that never paints anything contentful (all of it hidden, say) must still start.
+  addEventListener("load", () => setTimeout(preload, 3000));
   // Our Sinhala/Tamil faces once the page's scripts are in (assets/styles/fonts.css).
   document.addEventListener("DOMContentLoaded", () => root.classList.add("fonts"));
   system.addEventListener("change", update);

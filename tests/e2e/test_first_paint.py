@@ -149,6 +149,20 @@ def test_the_page_hydrates_with_its_chunks_put_in_after_the_paint(sized_page: Pa
     assert sized_page.evaluate(f"!!document.getElementById({TEMPLATE_ID!r})")
 
 
+def test_a_page_that_paints_nothing_contentful_still_starts(page: Page, base_url: str) -> None:
+    # The app starts at the first contentful paint; with everything hidden none comes, and it starts
+    # after the load event instead (the hydrated carousel then replaces the server's face).
+    page.add_init_script(
+        "new MutationObserver((_, observer) => { if (!document.head) return;"
+        " const style = document.createElement('style');"
+        " style.textContent = 'body { visibility: hidden }'; document.head.append(style);"
+        " observer.disconnect(); }).observe(document, {childList: true, subtree: true});"
+    )
+    page.goto(base_url + routes.HOME)
+    expect(page.locator("#carousel-home-news")).to_be_attached(timeout=30_000)
+    assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 0
+
+
 # Addresses the build has no HTML of their own for: they get its one fallback page.
 ID_ADDRESSES = ["/news/news00000000001", "/si/ol/olfolder0000001", "/ta/no-such-page"]
 FRAME = "[data-testid=loading-frame]"
