@@ -43,15 +43,27 @@
     }
   } catch {}
   // The bundle's chunks once the page's content is painted: the build keeps their modulepreload
-  // links in this template (student_portal/build/script_priority.py). A browser without paint
-  // timing takes them after its first frame (rAF runs just before it, the timeout after); a
-  // hidden tab paints nothing, so it takes them at DOMContentLoaded.
+  // links in this template, and gives the module script that starts the app a type no browser
+  // runs (student_portal/build/script_priority.py). A browser without paint timing takes them
+  // after its first frame (rAF runs just before it, the timeout after); a hidden tab paints
+  // nothing, so it takes them at DOMContentLoaded. The module script runs once the page is also
+  // parsed (it may paint before the parser reaches it): a copy, text unchanged for the CSP hash.
   let preloaded = false;
+  const start = () => {
+    for (const held of document.querySelectorAll('script[type="text/x-module-after-paint"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.textContent = held.textContent;
+      document.head.append(script);
+    }
+  };
   const preload = () => {
     if (preloaded) return;
     preloaded = true;
     const links = document.getElementById("hydration-preloads");
     if (links) document.head.append(links.content.cloneNode(true));
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   };
   if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
     new PerformanceObserver((list, observer) => {
@@ -63,6 +75,8 @@
     requestAnimationFrame(() => setTimeout(preload));
   }
   document.addEventListener("DOMContentLoaded", () => document.hidden && preload());
+  // A page that never paints anything contentful (all of it hidden, say) must still start.
+  addEventListener("load", () => setTimeout(preload, 3000));
   // Our Sinhala/Tamil faces once the page's scripts are in (assets/styles/fonts.css).
   document.addEventListener("DOMContentLoaded", () => root.classList.add("fonts"));
   system.addEventListener("change", update);

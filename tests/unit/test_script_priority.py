@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from student_portal.build.script_priority import TEMPLATE_ID, defer_built_pages, defer_preloads
+from student_portal.build.script_priority import HELD_TYPE, TEMPLATE_ID, defer_built_pages, defer_preloads
 
 HEAD = (
     '<head><link as="style" href="/assets/a.css" rel="preload"/>'
@@ -37,6 +37,28 @@ def test_the_modulepreloads_wait_in_one_template_where_they_were():
     assert '<link href="/assets/a.css" rel="stylesheet"/>' in deferred
 
 
+ENTRY = (
+    'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-Y.js";\n'
+    'window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-X.js");'
+)
+BODY = (
+    '<body><div id="app"></div><script>window.__reactRouterContext = {};</script>'
+    f'<script type="module" async="">{ENTRY}</script><script>$RC("B:0","S:0")</script></body>'
+)
+
+
+def test_the_module_script_that_starts_the_app_is_held_in_place_with_its_text_unchanged():
+    deferred = defer_preloads(HEAD + BODY)
+    # Same place and text (the hydration finds the same elements, the CSP hash holds), a type no
+    # browser runs; the other inline scripts are left alone.
+    assert f'<script type="{HELD_TYPE}">{ENTRY}</script>' in deferred
+    assert 'type="module"' not in deferred
+    assert "<script>window.__reactRouterContext = {};</script>" in deferred
+    assert defer_preloads(deferred) == deferred
+    other_module = '<script type="module">import "/assets/other.js";</script>'
+    assert defer_preloads(other_module) == other_module
+
+
 def test_deferring_twice_changes_nothing_more():
     once = defer_preloads(HEAD)
     assert defer_preloads(once) == once
@@ -58,3 +80,4 @@ def test_every_built_page_is_rewritten(tmp_path: Path):
 def test_head_js_looks_the_template_up_by_its_id():
     head_js = Path(__file__).resolve().parents[2] / "assets" / "head.js"
     assert f'getElementById("{TEMPLATE_ID}")' in head_js.read_text()
+    assert f'script[type="{HELD_TYPE}"]' in head_js.read_text()
