@@ -105,10 +105,11 @@ def _lcp_element(audits: dict[str, Any]) -> str | None:
     return None
 
 
-def run_lighthouse(
+def run_report(
     url: str, timeout_s: float = 180.0, chrome_flags: str = config.LIGHTHOUSE_CHROME_FLAGS
-) -> dict[str, Any]:
-    """One Lighthouse run on `url`; the extracted figures (with `error` set when it failed)."""
+) -> tuple[dict[str, Any], str]:
+    """One raw Lighthouse report (mobile preset) on `url`, or {} and what Lighthouse said when it
+    wrote none."""
     if not config.LIGHTHOUSE_BIN.exists():
         raise RuntimeError(f"{config.LIGHTHOUSE_BIN} missing: run `make bench` (npm install lighthouse@13)")
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
@@ -125,10 +126,18 @@ def run_lighthouse(
         completed = subprocess.run(
             command, env=env, capture_output=True, text=True, timeout=timeout_s, stdin=subprocess.DEVNULL
         )
-        if not out.exists():  # Lighthouse writes a report even for a page it could not load
-            tail = (completed.stderr or completed.stdout).strip().splitlines()[-3:]
-            return {"url": url, "error": " ".join(tail) or f"lighthouse exited {completed.returncode}"}
-        return extract(json.loads(out.read_text()))
+        if out.exists():  # Lighthouse writes a report even for a page it could not load
+            return json.loads(out.read_text()), ""
+        tail = (completed.stderr or completed.stdout).strip().splitlines()[-3:]
+        return {}, " ".join(tail) or f"lighthouse exited {completed.returncode}"
+
+
+def run_lighthouse(
+    url: str, timeout_s: float = 180.0, chrome_flags: str = config.LIGHTHOUSE_CHROME_FLAGS
+) -> dict[str, Any]:
+    """One Lighthouse run on `url`; the extracted figures (with `error` set when it failed)."""
+    report, error = run_report(url, timeout_s, chrome_flags)
+    return extract(report) if report else {"url": url, "error": error}
 
 
 def best_of(url: str, runs: int, chrome_flags: str = config.LIGHTHOUSE_CHROME_FLAGS) -> dict[str, Any]:

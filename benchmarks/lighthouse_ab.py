@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -97,23 +95,6 @@ def diagnose(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def run_report(url: str, timeout_s: float = 180.0) -> dict[str, Any]:
-    """One raw Lighthouse report (mobile preset) on `url`; {} when it wrote none."""
-    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
-        out = Path(tmp) / "report.json"
-        command = [
-            str(config.LIGHTHOUSE_BIN),
-            url,
-            "--output=json",
-            f"--output-path={out}",
-            "--quiet",
-            f"--chrome-flags={config.LIGHTHOUSE_CHROME_FLAGS}",
-        ]
-        env = {**os.environ, "CHROME_PATH": config.CHROMIUM}
-        subprocess.run(command, env=env, capture_output=True, timeout=timeout_s, stdin=subprocess.DEVNULL)
-        return json.loads(out.read_text()) if out.exists() else {}
-
-
 def measure(
     base_url: str, ours_url: str, paths: tuple[str, ...], runs: int, log, reports: Path | None = None
 ) -> dict[str, Any]:
@@ -124,7 +105,7 @@ def measure(
         found: dict[str, list[dict[str, Any]]] = {"base": [], "ours": []}
         for run_index in range(runs):
             for name, site in pair if run_index % 2 == 0 else pair[::-1]:
-                raw = run_report(site + path)
+                raw, _ = lighthouse.run_report(site + path)
                 if reports is not None:
                     slug = path.strip("/").replace("/", "_") or "home"
                     (reports / f"{slug}-{name}-{run_index}.json").write_text(json.dumps(raw))

@@ -6,15 +6,13 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from student_portal import routes
 from student_portal.site_pages import site_pages
 from tests.e2e import routes as e2e
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.site import PROJECT_ROOT as ROOT
 
 
 def test_the_suites_visit_every_registered_page_listed_or_not() -> None:
