@@ -1,5 +1,5 @@
 // Theme before the first paint, the bundle's chunks after it, the language switch (and a tab's state
-// per language), and YouTube's API script failing to load:
+// per language), Escape in the header's menus, and YouTube's API script failing to load:
 // student_portal/components/head_script.py.
 (() => {
   const YOUTUBE_API = "https://www.youtube.com/iframe_api";
@@ -102,6 +102,15 @@
     },
     true,
   );
+  // Escape inside an open menu (a <details> marked data-closes-on-escape) closes it and gives the
+  // focus back to its toggle, as a dialog does: here, so it works before the app has started.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !(event.target instanceof Element)) return;
+    const menu = event.target.closest("details[open][data-closes-on-escape]");
+    if (!menu) return;
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
+  });
   // Registered before the app's own handler, which would report it as an exception with no name.
   addEventListener("unhandledrejection", (event) => {
     const script = event.reason?.target;

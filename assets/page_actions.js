@@ -22,15 +22,6 @@ function closeDialog(id, empty) {
   dialog?.close();
 }
 
-// Escape inside the open <details> menu closes it and gives the focus back to its toggle, as a
-// dialog does.
-function closeMenuOnEscape(id, key) {
-  const menu = byId(id);
-  if (key !== "Escape" || !menu?.open) return;
-  menu.open = false;
-  menu.querySelector("summary")?.focus();
-}
-
 // The page to come back to after sign-in (by default the one shown), under sessionStorage `key`.
 function rememberPath(key, path = location.pathname + location.search) {
   sessionStorage.setItem(key, path);
@@ -96,7 +87,6 @@ if (typeof window !== "undefined") {
   window.studentPortal = {
     openDialog,
     closeDialog,
-    closeMenuOnEscape,
     rememberPath,
     takeRedirectPath,
     download,

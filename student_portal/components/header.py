@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
-from reflex.event import key_event
 
 from student_portal import routes
 from student_portal.components.auth_button import auth_button
@@ -28,7 +27,6 @@ from student_portal.i18n import N_, current_language, gettext
 from student_portal.i18n.languages import Language
 from student_portal.routes.navigation import NAVIGATION, PHONE_TAB_URLS, NavItem
 from student_portal.state.auth import AuthState
-from student_portal.utils.page_actions import page_action_handler
 
 _TAB = "rounded-md py-2 text-sm font-medium whitespace-nowrap"
 _ACTIVE = "bg-blue-700 text-white"
@@ -152,21 +150,11 @@ def phone_tabs(active: str, fit: Fit) -> rx.Component:
 
 
 PHONE_MENU_ID = "phone-menu"
-
-
-class MenuDetails(rx.el.Details):
-    """<details> that also hears keys pressed inside it (Reflex's Details has no on_key_down)."""
-
-    on_key_down: rx.EventHandler[key_event]
-
-
-# Escape inside the open menu closes it (assets/page_actions.js): in the browser, no server round
-# trip. The handler gets the key first (see reflex key_event).
-_CLOSE_ON_ESCAPE = page_action_handler("closeMenuOnEscape", PHONE_MENU_ID, event_arg="key")
-
-
 ACCOUNT_MENU_ID = "account-menu"
-_CLOSE_ACCOUNT_ON_ESCAPE = page_action_handler("closeMenuOnEscape", ACCOUNT_MENU_ID, event_arg="key")
+
+# Escape inside an open menu closes it and gives the focus back to its toggle: assets/head.js,
+# which runs before the app starts, listens for it on the whole page.
+CLOSES_ON_ESCAPE = {"data_closes_on_escape": ""}
 
 
 def account_menu(active: str, shown_from: str | None) -> rx.Component:
@@ -177,7 +165,7 @@ def account_menu(active: str, shown_from: str | None) -> rx.Component:
         return rx.fragment()
     return rx.cond(
         AuthState.is_authenticated,
-        MenuDetails.create(
+        rx.el.details(
             rx.el.summary(
                 icon("user", "size-5"),
                 rx.el.span(gettext("Your study and account"), class_name="sr-only"),
@@ -194,7 +182,7 @@ def account_menu(active: str, shown_from: str | None) -> rx.Component:
                 "bg-white p-2 shadow-lg",
             ),
             id=ACCOUNT_MENU_ID,
-            on_key_down=_CLOSE_ACCOUNT_ON_ESCAPE,
+            **CLOSES_ON_ESCAPE,
             class_name=f"relative {_from(shown_from, 'block')}",
         ),
     )
@@ -203,7 +191,7 @@ def account_menu(active: str, shown_from: str | None) -> rx.Component:
 def phone_menu(active: str, route: str, hidden_from: str | None) -> rx.Component:
     """The full menu behind a toggle (up to `hidden_from`, a breakpoint; None: at every width).
     A native <details>: works before any script loads."""
-    return MenuDetails.create(
+    return rx.el.details(
         rx.el.summary(
             icon("menu", "size-6"),
             rx.el.span(gettext("Menu"), class_name="sr-only"),
@@ -228,7 +216,7 @@ def phone_menu(active: str, route: str, hidden_from: str | None) -> rx.Component
             "bg-white p-2 shadow-lg sm:right-0 sm:left-auto sm:w-72",
         ),
         id=PHONE_MENU_ID,
-        on_key_down=_CLOSE_ON_ESCAPE,
+        **CLOSES_ON_ESCAPE,
         class_name=f"sm:relative {_until(hidden_from)}",
     )
 

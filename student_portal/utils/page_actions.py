@@ -15,10 +15,9 @@ from reflex.vars.function import FunctionStringVar
 NAMESPACE = "window.studentPortal"
 
 
-def page_action(name: str, *args: object, event_arg: str = "") -> str:
-    """JavaScript calling `name` with `args`, then the handler's own `event_arg` when one is named."""
-    arguments = [json.dumps(arg) for arg in args] + ([event_arg] if event_arg else [])
-    return f"{NAMESPACE}?.{name}({', '.join(arguments)})"
+def page_action(name: str, *args: object) -> str:
+    """JavaScript calling `name` with `args`."""
+    return f"{NAMESPACE}?.{name}({', '.join(json.dumps(arg) for arg in args)})"
 
 
 def run_page_action(name: str, *args: object) -> EventSpec:
@@ -26,7 +25,6 @@ def run_page_action(name: str, *args: object) -> EventSpec:
     return rx.call_script(page_action(name, *args))
 
 
-def page_action_handler(name: str, *args: object, event_arg: str = "") -> FunctionStringVar:
-    """An event handler run in the browser at once (no event queue, no server round trip).
-    `event_arg`: the first thing the event hands its handler (`key` for on_key_down)."""
-    return FunctionStringVar.create(f"(({event_arg}) => {page_action(name, *args, event_arg=event_arg)})")
+def page_action_handler(name: str, *args: object) -> FunctionStringVar:
+    """An event handler run in the browser at once (no event queue, no server round trip)."""
+    return FunctionStringVar.create(f"(() => {page_action(name, *args)})")

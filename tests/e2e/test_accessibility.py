@@ -100,9 +100,16 @@ def test_every_carousel_can_be_paused_and_driven_from_the_keyboard(
         context.close()
 
 
-def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str) -> None:
+@pytest.mark.parametrize("app", ["started", "not started"])
+def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str, app: str) -> None:
+    """Escape works before the app has started too (assets/head.js hears it): on slow data the
+    app starts seconds after the page shows, and the menu is a native <details> from the start."""
     page.set_viewport_size(PHONE)
+    if app == "not started":
+        page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
     page.goto(base_url + routes.JOBS)
+    if app == "started":
+        page.wait_for_load_state("networkidle")  # hydrated: the header is React's now
     # The phone menu's toggle (the header's other <summary> opens the language menu).
     toggle = page.get_by_role("banner").locator("summary").filter(has_text="Menu")
     menu = page.get_by_role("navigation", name="Menu")
@@ -119,6 +126,28 @@ def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str
     page.keyboard.press("Enter")  # the toggle closes it too, and keeps the focus
     expect(menu).to_be_hidden()
     expect(toggle).to_be_focused()
+
+
+def test_the_account_menu_closes_on_escape_back_on_its_toggle(
+    browser: Browser, base_url: str, demo_pocketbase, client_ip: str
+) -> None:
+    context = new_visitor(browser, client_ip, viewport=DESKTOP)
+    try:
+        sign_in_context(context, base_url, demo_pocketbase.url, "notes", DEMO_PASSWORD, client_ip)
+        page = context.new_page()
+        page.goto(base_url + routes.JOBS)
+        toggle = page.get_by_test_id("account-menu-toggle")
+        menu = page.get_by_role("navigation", name="Your study and account")
+        toggle.focus()
+        page.keyboard.press("Enter")
+        expect(menu).to_be_visible()
+        page.keyboard.press("Tab")
+        expect(menu.get_by_role("link").first).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+        expect(toggle).to_be_focused()
+    finally:
+        context.close()
 
 
 def test_every_image_has_alt_text(page: Page, base_url: str) -> None:

@@ -28,6 +28,6 @@ def test_arguments_are_json_so_a_value_cannot_end_the_call() -> None:
     assert page_action("closeDialog", "auth-dialog", True) == 'window.studentPortal?.closeDialog("auth-dialog", true)'
 
 
-def test_a_handler_hands_on_the_events_own_argument_last() -> None:
-    handler = page_action_handler("closeMenuOnEscape", "phone-menu", event_arg="key")
-    assert str(handler) == '((key) => window.studentPortal?.closeMenuOnEscape("phone-menu", key))'
+def test_a_handler_calls_the_action_and_ignores_the_events_arguments() -> None:
+    handler = page_action_handler("closeDialog", "auth-dialog")
+    assert str(handler) == '(() => window.studentPortal?.closeDialog("auth-dialog"))'
