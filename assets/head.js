@@ -1,5 +1,6 @@
 // Theme before the first paint, the bundle's chunks after it, the language switch (and a tab's state
-// per language), Escape in the header's menus, and YouTube's API script failing to load:
+// per language), the Login link's way back, Escape in the header's menus, and YouTube's API script
+// failing to load:
 // student_portal/components/head_script.py.
 (() => {
   const YOUTUBE_API = "https://www.youtube.com/iframe_api";
@@ -99,6 +100,19 @@
       const path = language === "en" ? english : `/${language}${english === "/" ? "/" : english}`;
       event.preventDefault();
       location.assign(path + location.search + location.hash);
+    },
+    true,
+  );
+  // A link marked data-remember-page keeps the page it was followed from (sessionStorage, under
+  // the key it names): the Login link's way back after sign-in (components/auth_button.py).
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-remember-page]") : null;
+      if (!link) return;
+      try {
+        sessionStorage.setItem(link.dataset.rememberPage, location.pathname + location.search);
+      } catch {}
     },
     true,
   );

@@ -11,7 +11,6 @@ from student_portal.components.links import internal_link
 from student_portal.constants import StorageKey
 from student_portal.i18n.texts import Text
 from student_portal.state.auth import AuthState
-from student_portal.utils.page_actions import page_action_handler
 
 _BUTTON = (
     "inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-blue-700 px-2 py-2 text-sm font-semibold "
@@ -20,12 +19,11 @@ _BUTTON = (
     "focus-visible:outline-blue-800 disabled:cursor-wait disabled:bg-blue-500"
 )
 
-# Runs in the click itself, before the link navigates: the page to come back to after sign-in.
-_REMEMBER_PAGE = page_action_handler("rememberPath", StorageKey.REDIRECT)
-
 
 def login_link() -> rx.Component:
-    return internal_link(Text.LOGIN, href=routes.LOGIN, on_click=_REMEMBER_PAGE, class_name=_BUTTON)
+    # assets/head.js keeps the page to come back to after sign-in, under sessionStorage's key
+    # named here, in the click itself: before the link navigates, and before the app has started.
+    return internal_link(Text.LOGIN, href=routes.LOGIN, data_remember_page=StorageKey.REDIRECT, class_name=_BUTTON)
 
 
 def logout_button() -> rx.Component:

@@ -108,7 +108,9 @@ def follow_jobs_form() -> rx.Component:
                 icon("bell"),
                 rx.el.span(gettext("Follow new jobs")),
                 type="submit",
-                disabled=FollowState.busy != "",
+                # Disabled until the page's script runs: the browser would otherwise send the
+                # prerendered form itself, as a GET of this page (see pages/login.py).
+                disabled=(FollowState.busy != "") | ~rx.State.is_hydrated,
                 data_testid="follow-jobs-button",
                 class_name=f"{PRIMARY} self-end",
             ),

@@ -8,6 +8,7 @@ import re
 import httpx
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from student_portal.constants import StorageKey
 from student_portal.i18n import in_language
@@ -81,6 +82,30 @@ SETTLE = """() => new Promise((done) => {
   requestAnimationFrame(() => requestAnimationFrame(done));
   setTimeout(done, 500);
 })"""
+
+
+# Set by Reflex's root once the app has hydrated (its ReflexProviders' first effect): from then on
+# React handles taps and keys. The app starts after the first paint (assets/head.js), which may
+# be after the load event Playwright's goto waits for.
+_APP_STARTED = "() => window.__reflex !== undefined"
+
+
+def without_app(page: Page) -> None:
+    """Holds back the React app (the built /assets/*.js) on `page`: what shows is the server's HTML
+    as first painted, with only the blocking head script (assets/head.js)."""
+    page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
+
+
+def wait_for_app(page: Page) -> None:
+    """The page's app has started: what React or Reflex does on a tap or key now happens (before,
+    only what works without it does: links, <details>, and what assets/head.js handles)."""
+    try:
+        page.wait_for_function(_APP_STARTED, timeout=CONTENT_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError(
+            f"the app did not start in {CONTENT_TIMEOUT_MS} ms: window.__reflex never appeared "
+            "(a Reflex upgrade may have renamed it; see its root's ReflexProviders)"
+        ) from None
 
 
 def wait_for_content(page: Page) -> None:

@@ -17,7 +17,15 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.page_checks import COLOUR_RULES, axe_violations, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import (
+    COLOUR_RULES,
+    axe_violations,
+    new_visitor,
+    sign_in_context,
+    wait_for_app,
+    wait_for_content,
+    without_app,
+)
 from tests.e2e.routes import DEMO_IDS, Route
 from tests.support.pocketbases import DEMO_PASSWORD
 
@@ -106,10 +114,10 @@ def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str
     app starts seconds after the page shows, and the menu is a native <details> from the start."""
     page.set_viewport_size(PHONE)
     if app == "not started":
-        page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
+        without_app(page)
     page.goto(base_url + routes.JOBS)
     if app == "started":
-        page.wait_for_load_state("networkidle")  # hydrated: the header is React's now
+        wait_for_app(page)
     # The phone menu's toggle (the header's other <summary> opens the language menu).
     toggle = page.get_by_role("banner").locator("summary").filter(has_text="Menu")
     menu = page.get_by_role("navigation", name="Menu")

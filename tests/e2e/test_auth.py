@@ -30,6 +30,7 @@ from tests.e2e.auth_support import (
     stored_auth,
 )
 from tests.e2e.conftest import PHONE
+from tests.e2e.page_checks import without_app
 from tests.support.pocketbases import SUPERUSER
 from tests.support.seeding import Seeder
 
@@ -59,6 +60,14 @@ def test_wrong_password_says_login_failed(page: Page, base_url: str) -> None:
     expect(page.get_by_test_id("login-error")).to_have_text(Text.LOGIN_FAILED)
     expect(page).to_have_url(at(base_url, routes.LOGIN))
     assert not stored_auth(page)
+
+
+def test_the_login_link_keeps_the_way_back_before_the_app_starts(page: Page, base_url: str) -> None:
+    without_app(page)
+    page.goto(base_url + routes.PROFILE)
+    page.get_by_role("banner").get_by_role("link", name=Text.LOGIN).click()
+    expect(page).to_have_url(at(base_url, routes.LOGIN))
+    assert page.evaluate("key => sessionStorage.getItem(key)", StorageKey.REDIRECT).rstrip("/") == "/profile"
 
 
 def test_sign_in_with_email_and_without_remembered_page_goes_home(page: Page, base_url: str) -> None:

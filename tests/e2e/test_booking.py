@@ -13,6 +13,7 @@ from student_portal.i18n.texts import Text
 from student_portal.pocketbase import Hotel
 from student_portal.utils.phone import tel_href, whatsapp_number
 from tests.e2e.address_helpers import is_same_document, mark_document
+from tests.e2e.page_checks import wait_for_app
 from tests.support.demo_records import demo_records
 
 
@@ -168,6 +169,7 @@ def test_book_a_room_dialog_exists_but_is_never_open(page: Page, base_url: str) 
     # Opened by hand, its form only closes it: no checks, no request.
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url) if r.method != "GET" else None)
+    wait_for_app(page)  # its button closes it by a React handler
     page.evaluate("document.getElementById('book-room-dialog').showModal()")
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name=Text.BOOK_A_ROOM).click()

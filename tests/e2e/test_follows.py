@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.auth_support import start_signed_in
+from tests.e2e.page_checks import without_app
 from tests.e2e.routes import DEMO_IDS
 from tests.support.admin import emptied, records
 
@@ -55,3 +56,15 @@ def test_a_signed_out_follow_asks_to_sign_in(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/ol/{DEMO_IDS['ol']}")
     page.get_by_test_id("follow-button").click()
     expect(page).to_have_url(re.compile(re.escape(base_url) + r"/login"))
+
+
+def test_the_jobs_form_waits_for_the_app(page: Page, base_url: str, demo_pocketbase, client_ip: str) -> None:
+    """Before the app starts, the browser would send the form itself, as a GET of /jobs: its
+    button waits for the app, then follows."""
+    start_signed_in(page, base_url, demo_pocketbase.url, "basic", client_ip)
+    without_app(page)
+    page.goto(f"{base_url}/jobs")
+    expect(page.get_by_test_id("follow-jobs-button")).to_be_disabled()
+    page.unroute_all()
+    page.reload()
+    expect(page.get_by_test_id("follow-jobs-button")).to_be_enabled()

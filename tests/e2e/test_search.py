@@ -16,7 +16,7 @@ from student_portal.pocketbase import Collection
 from student_portal.search.documents import Kind
 from tests.e2e.auth_support import ReceivedFrames, start_signed_in
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.page_checks import CONTENT_TIMEOUT_MS, PageWatch, dom_problems, expect_no_crash_screen
+from tests.e2e.page_checks import CONTENT_TIMEOUT_MS, PageWatch, dom_problems, expect_no_crash_screen, wait_for_app
 from tests.support.admin import created
 
 RESULTS_MS = 15_000  # generous: two cores shared with other suites
@@ -40,6 +40,7 @@ def test_header_box_suggests_while_typing_and_enter_opens_the_results(page: Page
     page.goto(base_url + "/jobs")
     box = page.get_by_role("banner").get_by_role("searchbox", name=Text.SEARCH_LABEL)
     expect(box).to_be_visible()
+    wait_for_app(page)  # what is typed before it is not suggested on
     box.press_sequentially("physics paper", delay=40)
     suggestions = page.get_by_test_id("search-suggestions")
     expect(suggestions.get_by_role("link", name="Physics - Paper I").first).to_be_visible(timeout=RESULTS_MS)
@@ -62,6 +63,7 @@ def test_phone_search_icon_opens_the_results_page_with_its_box_focused(page: Pag
     box = page.get_by_role("main").get_by_role("searchbox", name=Text.SEARCH_LABEL)
     expect(box).to_be_focused()
     expect(page.get_by_text(Text.SEARCH_HINT)).to_be_visible()
+    wait_for_app(page)  # a full page load when the icon was tapped before the app started
     box.press_sequentially("kandy room", delay=30)
     expect(group(page, Kind.ROOMS).get_by_role("link", name="Kandy Lake View")).to_be_visible(timeout=RESULTS_MS)
     expect(page).to_have_url(re.compile(r"/search/?\?q=kandy\+room$"))

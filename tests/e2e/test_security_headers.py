@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from student_portal import routes
 from student_portal.i18n.texts import Text
-from tests.e2e.page_checks import WATCH_CSP, new_visitor, sign_in_context, wait_for_content
+from tests.e2e.page_checks import WATCH_CSP, new_visitor, sign_in_context, wait_for_app, wait_for_content
 from tests.e2e.routes import ALL_ROUTES, DEMO_IDS, LANGUAGE_SAMPLE, Route
 from tests.support.pocketbases import DEMO_PASSWORD
 
@@ -83,6 +83,7 @@ def test_pages_work_under_their_policy(page: Page, base_url: str) -> None:
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(base_url + "/")
+    wait_for_app(page)  # a move inside the app, not a page load
     page.get_by_role("link", name="Bodim").first.click()
     expect(page).to_have_url(base_url + routes.BOOKING)
     page.goto(base_url + routes.JOBS)

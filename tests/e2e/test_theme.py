@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from student_portal import routes
 from student_portal.i18n.texts import Text
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.page_checks import new_visitor
+from tests.e2e.page_checks import new_visitor, wait_for_app, without_app
 
 DARK = re.compile(r"\bdark\b")
 # The page's own background (the layout's bg-slate-50): near white, or near black in the dark theme.
@@ -30,12 +30,6 @@ def _lightness(page: Page) -> float:
     return sum(channels) / (3 * 255)
 
 
-def _without_app_scripts(page: Page) -> None:
-    """Holds back the React app (the built /assets/*.js): what shows is the server's HTML as
-    first painted, with only the blocking head script to set its theme."""
-    page.route(re.compile(r"/assets/.*\.js$"), lambda route: route.abort())
-
-
 def _toggle(page: Page, name: str):
     return page.get_by_role("button", name=name, exact=True)
 
@@ -45,7 +39,7 @@ def test_the_first_paint_already_has_the_system_theme(browser: Browser, base_url
     context = new_visitor(browser, client_ip, viewport=PHONE, color_scheme=scheme)
     try:
         page = context.new_page()
-        _without_app_scripts(page)
+        without_app(page)
         page.goto(base_url + routes.HOME, wait_until="domcontentloaded")
         expect(page.locator("#main")).to_be_attached()
         head_script = page.locator('head script[src*="/head.js"]')
@@ -87,11 +81,12 @@ def test_the_header_toggle_overrides_the_system_and_is_remembered(browser: Brows
         assert _lightness(page) < 0.3
 
         # Moving in the app keeps it; so does a new visit, painted dark before any app script.
+        wait_for_app(page)
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Job Market").click()
         expect(page).to_have_url(re.compile(r"/jobs$"))
         expect(html).to_have_class(DARK)
         second = context.new_page()
-        _without_app_scripts(second)
+        without_app(second)
         second.goto(base_url + routes.BOOKING, wait_until="domcontentloaded")
         expect(second.locator("html")).to_have_class(DARK)
         assert _lightness(second) < 0.3
