@@ -21,6 +21,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.page_checks import SiteLog
 from tests.e2e.site_words import Content, demo_content
@@ -33,6 +34,13 @@ from tests.support.timings import pytest_terminal_summary  # noqa: F401 - time b
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+
+# How long an expect waits for the page to come right, 5 s by Playwright's default. What the app
+# draws comes after its start, which is after the first paint (assets/head.js), and on a busy
+# two-core machine that plus one backend timeout (Timing.BACKEND_TIMEOUT_S, 5 s) went past 5 s.
+# Only a failing expect waits the whole time.
+EXPECT_TIMEOUT_MS = 15_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
