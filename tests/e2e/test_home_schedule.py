@@ -16,7 +16,7 @@ import pytest
 from babel.dates import format_date
 from playwright.sync_api import Browser, Page, expect
 
-from student_portal.constants import Limit
+from student_portal.constants import Limit, Timing
 from student_portal.i18n import in_language
 from student_portal.i18n.languages import Language
 from student_portal.i18n.texts import Text
@@ -162,7 +162,10 @@ def _record_class_item_texts(page: Page) -> None:
 
 
 def test_teacher_names_read_loading_teacher_until_they_arrive(page: Page, base_url: str, backend) -> None:
-    backend.slow(2, only=("Teachers",))  # the classes arrive, their teachers take a while
+    # The classes arrive, their teachers take a while: long enough that the two answers cannot
+    # reach a busy page together and be drawn as one (2 s once was not), short of the site's
+    # backend timeout, which would show the failure instead.
+    backend.slow(Timing.BACKEND_TIMEOUT_S * 0.7, only=("Teachers",))
     _record_class_item_texts(page)
     page.goto(base_url + "/")
     expect(_schedule(page).get_by_test_id("class-item").first).to_contain_text(TODAY_CLASSES[0][3], timeout=15_000)
