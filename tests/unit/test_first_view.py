@@ -21,7 +21,7 @@ from student_portal.state import booking, shop
 from student_portal.state import content as state_content
 from student_portal.state.news import NewsSlide
 from tests.unit.test_cache_changes import make
-from tests.unit.test_sharing_server import NEWS, SITE
+from tests.unit.test_sharing_server import ANSWER_WAIT_S, NEWS, SITE
 
 # The loading face as React prerenders it (components/news.py): empty, attributes in any order.
 FACE = (
@@ -73,7 +73,7 @@ def news_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]
     yield data
 
 
-def site(html: str = BUILT_HOME, wait_s: float = 1.0) -> httpx.AsyncClient:
+def site(html: str = BUILT_HOME, wait_s: float = ANSWER_WAIT_S) -> httpx.AsyncClient:
     async def app(scope, receive, send):
         await HTMLResponse(html)(scope, receive, send)
 

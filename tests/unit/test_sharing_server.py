@@ -101,6 +101,12 @@ def data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[dict]]]:
     yield data
 
 
+# How long the wrapper waits for a record before it sends generic tags (1 s in production): generous,
+# since what is tested is what it sends, not how fast a busy machine reads a mocked cache (1 s
+# once ran out beside the browser tests).
+ANSWER_WAIT_S = 30.0
+
+
 def built_site(gzipped: bool = False, built_files: tuple[str, ...] = ()):
     async def app(scope, receive, send):
         if scope["path"] == "/nowhere":
@@ -117,7 +123,7 @@ def built_site(gzipped: bool = False, built_files: tuple[str, ...] = ()):
             response = HTMLResponse(BUILT, headers={"etag": '"built"'})
         await response(scope, receive, send)
 
-    wrapped = with_sharing(app, base_url=lambda: SITE, is_built=lambda path: path in built_files)
+    wrapped = with_sharing(app, base_url=lambda: SITE, is_built=lambda path: path in built_files, wait_s=ANSWER_WAIT_S)
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=wrapped), base_url=SITE)
 
 
