@@ -84,6 +84,9 @@ class Limit:
     # idle ever after, and Redis refuses clients past its maxclients (10,000 by default). With 64,
     # 500 at once on one worker still pass without an error (docs/operations.md, "Connection limits").
     REDIS_CONNECTIONS: Final = 64
+    # Ours: tabs whose browser-storage values a worker keeps to rebuild a state Redis lost
+    # (reflex_internals/browser_storage.py), about 1 KB each; the longest unwritten go first.
+    TABS_WITH_KEPT_STORAGE: Final = 20_000
     # Ours: with Redis, the visitors' events a worker runs at once under their state locks; the
     # rest wait before taking theirs (reflex_internals/redis_layout.py says why). 32 x ~8 ms of CPU
     # keeps a lock well under Reflex's 1 s warning even with two workers on one core; 16 cost 8 %

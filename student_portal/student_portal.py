@@ -17,7 +17,7 @@ from student_portal.i18n.middleware import LanguageMiddleware
 from student_portal.notices.scheduler import notice_mailer
 from student_portal.pocketbase import public_base_url
 from student_portal.pocketbase.client import set_site_url
-from student_portal.reflex_internals import hydrate_diff, hydrate_snapshot, redis_layout
+from student_portal.reflex_internals import browser_storage, hydrate_diff, hydrate_snapshot, redis_layout
 from student_portal.search.indexer import paper_indexer
 from student_portal.server import event_guard, live_updates, log_redaction
 from student_portal.server.backend_errors import backend_exception_handler
@@ -42,6 +42,8 @@ if not reflex_internals.is_prod_mode():
     set_site_url(rx.config.get_config().api_url)
 # Workers + Redis: Reflex 0.10.1 fixes for a tab whose pages overlap (see the module).
 redis_layout.install()
+# ... and a tab's state Redis lost rebuilt with what its browser stores (its sign-in).
+browser_storage.install()
 # Each websocket event within its connection's and address's rate, browser storage values within
 # their sizes, a closed tab's protected data cleared (issue 36).
 event_guard.install()

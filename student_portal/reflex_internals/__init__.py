@@ -16,6 +16,7 @@ from student_portal.reflex_internals.core import (
     enqueue,
     event_name,
     event_router_data,
+    event_token,
     forget_closed_tab,
     guard_websocket,
     is_prod_mode,
@@ -28,6 +29,7 @@ from student_portal.reflex_internals.core import (
     resolve,
     socket_is_here,
     storage_var_of,
+    tab_connected,
     without_connection_overlay,
 )
 
@@ -47,6 +49,7 @@ __all__ = [
     "enqueue",
     "event_name",
     "event_router_data",
+    "event_token",
     "forget_closed_tab",
     "guard_websocket",
     "is_prod_mode",
@@ -59,5 +62,6 @@ __all__ = [
     "resolve",
     "socket_is_here",
     "storage_var_of",
+    "tab_connected",
     "without_connection_overlay",
 ]

@@ -100,6 +100,8 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "reflex.state:OnLoadInternalState": ("on_load_internal",),
     "reflex.utils.prerequisites": ("get_web_dir",),
     "reflex.utils.exec": ("is_prod_mode", "run_backend_prod"),
+    # A lost tree's snapshot, started from the browser storage kept for its tab (browser_storage.py).
+    "reflex_base.event.processor.base_state_processor:BaseStateEventProcessor": ("_rehydrate_snapshot",),
     # Serving a build without building it again (serve_built.py, for the browser tests).
     "reflex_base.environment": ("environment",),
     "reflex_base.environment:EnvironmentVariables": ("REFLEX_ENV_MODE", "REFLEX_SKIP_COMPILE"),
@@ -239,8 +241,10 @@ def _event_context() -> type:
     from reflex_base.event.context import EventContext
 
     require(EventContext, "get")
-    if "router_data" not in getattr(EventContext, "__dataclass_fields__", {}):
-        raise ReflexInternalsChanged("Reflex changed: its EventContext has no router_data (see reflex_internals/)")
+    if not {"router_data", "token"} <= set(getattr(EventContext, "__dataclass_fields__", {})):
+        raise ReflexInternalsChanged(
+            "Reflex changed: its EventContext has no router_data or token (see reflex_internals/)"
+        )
     return EventContext
 
 
@@ -254,6 +258,21 @@ def event_router_data() -> dict[str, Any]:
         return dict(_event_context().get().router_data or {})  # type: ignore[attr-defined]
     except LookupError:
         return {}
+
+
+def event_token() -> str:
+    """The tab token of the event Reflex is handling ("" outside one)."""
+    try:
+        token = _event_context().get().token  # type: ignore[attr-defined]
+    except LookupError:
+        return ""
+    return token if isinstance(token, str) else ""
+
+
+async def tab_connected(app: rx.App, token: str) -> bool | None:
+    """Whether tab `token` has a websocket (on any worker); None when the app has no token
+    manager to ask."""
+    return await _connected_again(app, token)
 
 
 def socket_is_here(app: rx.App, token: str) -> bool:

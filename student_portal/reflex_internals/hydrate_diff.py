@@ -22,6 +22,7 @@ import copy
 from typing import Any
 
 from student_portal import reflex_internals
+from student_portal.reflex_internals import browser_storage
 from student_portal.reflex_internals.hydrate_snapshot import current_snapshot, states_the_browser_holds
 
 # Reflex's state module, whose private names (PRIVATE_NAMES) are read on every hydrate.
@@ -35,8 +36,6 @@ _reflex_reset: Any = None
 # Per root state class: (Reflex's snapshot of the compiled defaults, the same defaults as Python
 # values, only those whose JSON is the snapshot's text).
 _python_defaults: dict[type, tuple[Any, dict[str, dict[str, Any]]]] = {}
-# Per state class: (its number of vars when read, its browser-storage vars with their fields).
-_storage_fields: dict[type, tuple[int, tuple[tuple[str, Any], ...]]] = {}
 
 
 def json_equal(a: Any, b: Any) -> bool | None:
@@ -127,21 +126,14 @@ async def _defaults_of(root_cls: Any, cached: Any) -> dict[str, dict[str, Any]]:
 
 def reset_client_storage(self: Any) -> None:
     """Reflex's `_reset_client_storage`: each state's browser-storage vars set to their defaults,
-    reading each class's list of them once."""
-    for name, field in _client_storage_fields(type(self)):
-        setattr(self, name, field.default_value())
+    reading each class's list of them once; in a lost tree's snapshot, to the values kept for its
+    tab (browser_storage.py)."""
+    fields = browser_storage.client_storage_fields(type(self))
+    restored = browser_storage.restored_values(self) if fields else {}
+    for name, field in fields:
+        setattr(self, name, restored[name] if name in restored else field.default_value())
     for substate in self.substates.values():
         substate._reset_client_storage()
-
-
-def _client_storage_fields(cls: Any) -> tuple[tuple[str, Any], ...]:
-    known = _storage_fields.get(cls)
-    if known is not None and known[0] == len(cls.base_vars):
-        return known[1]
-    fields = cls.get_fields()
-    found = tuple((name, fields[name]) for name in cls.base_vars if cls._is_client_storage(fields[name]))
-    _storage_fields[cls] = (len(cls.base_vars), found)  # a var added later (add_var) reads it again
-    return found
 
 
 def install() -> None:

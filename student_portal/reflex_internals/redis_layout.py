@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from student_portal import reflex_internals
 from student_portal.constants import Limit
+from student_portal.reflex_internals import browser_storage
 
 if TYPE_CHECKING:
     from reflex.istate.manager.redis import StateManagerRedis
@@ -226,12 +227,13 @@ async def set_state_fenced(
 def collect_changed_states(manager: StateManagerRedis, token: Any, root: BaseState) -> list[tuple[str, bytes]]:
     """Reflex's _collect_state_writes (each touched state of the tree, pickled), except that a
     touched state at its defaults or holding only shared content gets an empty payload, which
-    _SAVE_OR_DELETE deletes."""
+    _SAVE_OR_DELETE deletes. What each holds of the browser's storage is kept (browser_storage)."""
     writes: list[tuple[str, bytes]] = []
     stack = [root]
     while stack:
         state = stack.pop()
         if state._was_touched:
+            browser_storage.remember(token.ident, state)
             kept = not shared_only(type(state))
             if _fenced.get() and (not kept or at_defaults(state)):
                 writes.append((token._state_key(type(state)), b""))

@@ -32,6 +32,7 @@ import reflex as rx
 
 from student_portal import reflex_internals
 from student_portal.constants import Limit, Timing
+from student_portal.reflex_internals import browser_storage
 from student_portal.settings import settings
 from student_portal.utils.visitors import visitor_address
 
@@ -213,6 +214,8 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
     await asyncio.sleep(Timing.CLOSED_TAB_KEPT_S)
     try:
         await reflex_internals.forget_closed_tab(app, token)
+        if await reflex_internals.tab_connected(app, token) is False:
+            browser_storage.forget(token)
     except Exception:
         log.exception("could not drop a closed tab's state")
 

@@ -2,8 +2,9 @@
 
 Each tab token belongs to one socket (two RedisTokenManagers stand for two workers, as in
 `make run-redis`), a state lock granted to a cancelled event, or whose release is cancelled, is
-given back, a closed tab's state leaves Redis, events take turns, and a state at its defaults or
-holding only shared content is not kept (issue 38).
+given back, a closed tab's state leaves Redis, events take turns, a state at its defaults or
+holding only shared content is not kept (issue 38), and a tab's state Redis lost while its page is
+open is built again with what its browser stores (reflex_internals/browser_storage.py).
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ import pytest
 from redis.asyncio import Redis
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
 from reflex.utils.token_manager import RedisTokenManager
+from reflex_base.event.context import EventContext
+from reflex_base.event.processor import BaseStateEventProcessor
 
 from student_portal import reflex_internals
 from student_portal.constants import Limit
-from student_portal.reflex_internals import redis_layout
+from student_portal.reflex_internals import browser_storage, hydrate_diff, redis_layout
 from student_portal.state.auth import AuthState
 from student_portal.state.news import NewsSlide, NewsState
 from student_portal.state.search import SearchState
@@ -436,3 +440,65 @@ async def test_a_write_without_the_lock_keeps_reflexs_plain_set(manager: StateMa
     await manager.set_state(tab, root)
     assert await manager.redis.get(tab._state_key(SearchState))
     assert (await (await manager.get_state(tab)).get_state(SearchState)).query == ""
+
+
+# --- a state Redis lost, built again with the browser's storage (browser_storage) -------------------
+
+
+async def _rebuilt_after_redis_lost_it(manager: StateManagerRedis, token: str) -> tuple[str, list[dict]]:
+    """Reflex's answer to the tab's next event once Redis lost its tree (a restart, empty): the
+    snapshot it sends, as the worker handling the event makes it, and the sign-in the tree holds."""
+    browser_storage.install()  # as student_portal.py does for the site
+    hydrate_diff.install()
+    await manager.redis.flushall()
+    sent: list[dict] = []
+
+    async def emit_delta(_token: str, delta: dict) -> None:
+        sent.append(delta)
+
+    async def enqueue(*_: object, **__: object) -> None:
+        return None
+
+    tab = BaseStateToken(ident=token, cls=AuthState)
+    with EventContext(token=token, state_manager=manager, enqueue_impl=enqueue, emit_delta_impl=emit_delta):
+        async with manager.modify_state(tab) as root:
+            assert not root.router_data, "the tree is a fresh one"
+            await BaseStateEventProcessor._rehydrate_snapshot(root)
+            signed_in = (await root.get_state(AuthState)).stored_auth
+    return signed_in, sent
+
+
+async def test_a_tree_redis_lost_starts_from_the_sign_in_its_browser_holds(manager: StateManagerRedis) -> None:
+    token, other = str(uuid.uuid4()), str(uuid.uuid4())
+    for tab, stored in ((token, "this tab's sign-in"), (other, "another tab's sign-in")):
+        async with manager.modify_state(BaseStateToken(ident=tab, cls=AuthState)) as root:
+            root.router_data = {"pathname": "/account"}
+            (await root.get_state(AuthState)).stored_auth = stored
+
+    signed_in, sent = await _rebuilt_after_redis_lost_it(manager, token)
+    assert signed_in == "this tab's sign-in"
+    snapshot = sent[0]
+    assert snapshot[AuthState.get_full_name()]["stored_auth_rx_state_"] == "this tab's sign-in"
+    # Not hydrated: Reflex's frontend writes no browser storage from it (the browser holds its own).
+    assert snapshot[State.get_full_name()]["is_hydrated_rx_state_"] is False
+
+
+async def test_a_lost_tree_of_a_tab_never_written_here_or_closed_starts_signed_out(manager: StateManagerRedis) -> None:
+    closed = str(uuid.uuid4())
+    async with manager.modify_state(BaseStateToken(ident=closed, cls=AuthState)) as root:
+        (await root.get_state(AuthState)).stored_auth = "a closed tab's sign-in"
+    browser_storage.forget(closed)  # its socket closed and it did not come back
+
+    for token in (closed, str(uuid.uuid4())):
+        signed_in, sent = await _rebuilt_after_redis_lost_it(manager, token)
+        assert signed_in == ""
+        assert sent[0][AuthState.get_full_name()]["stored_auth_rx_state_"] == ""
+
+
+async def test_a_sign_out_is_kept_too(manager: StateManagerRedis) -> None:
+    token = str(uuid.uuid4())
+    for stored in ("signed in", ""):  # the second write deletes the state at its defaults
+        async with manager.modify_state(BaseStateToken(ident=token, cls=AuthState)) as root:
+            (await root.get_state(AuthState)).stored_auth = stored
+    signed_in, _ = await _rebuilt_after_redis_lost_it(manager, token)
+    assert signed_in == ""
