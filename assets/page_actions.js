@@ -22,8 +22,8 @@ function closeDialog(id, empty) {
   dialog?.close();
 }
 
-// The page to come back to after sign-in (by default the one shown), under sessionStorage `key`.
-function rememberPath(key, path = location.pathname + location.search) {
+// The page to come back to after sign-in, under sessionStorage `key`.
+function rememberPath(key, path) {
   sessionStorage.setItem(key, path);
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from student_portal import routes
 from student_portal.i18n.texts import Text
@@ -121,14 +121,7 @@ def test_the_phone_menu_gives_focus_back_to_its_toggle(page: Page, base_url: str
     # The phone menu's toggle (the header's other <summary> opens the language menu).
     toggle = page.get_by_role("banner").locator("summary").filter(has_text="Menu")
     menu = page.get_by_role("navigation", name="Menu")
-    toggle.focus()
-    page.keyboard.press("Enter")
-    expect(menu).to_be_visible()
-    page.keyboard.press("Tab")
-    expect(menu.get_by_role("link").first).to_be_focused()
-    page.keyboard.press("Escape")  # closes the menu from inside it, back on the toggle
-    expect(menu).to_be_hidden()
-    expect(toggle).to_be_focused()
+    _escape_closes(page, toggle, menu)
     page.keyboard.press("Enter")
     expect(menu).to_be_visible()
     page.keyboard.press("Enter")  # the toggle closes it too, and keeps the focus
@@ -145,17 +138,22 @@ def test_the_account_menu_closes_on_escape_back_on_its_toggle(
         page = context.new_page()
         page.goto(base_url + routes.JOBS)
         toggle = page.get_by_test_id("account-menu-toggle")
-        menu = page.get_by_role("navigation", name="Your study and account")
-        toggle.focus()
-        page.keyboard.press("Enter")
-        expect(menu).to_be_visible()
-        page.keyboard.press("Tab")
-        expect(menu.get_by_role("link").first).to_be_focused()
-        page.keyboard.press("Escape")
-        expect(menu).to_be_hidden()
-        expect(toggle).to_be_focused()
+        _escape_closes(page, toggle, page.get_by_role("navigation", name="Your study and account"))
     finally:
         context.close()
+
+
+def _escape_closes(page: Page, toggle: Locator, menu: Locator) -> None:
+    """The menu opened from its focused toggle, Tab into its first link, and Escape from inside
+    it: closed, the focus back on the toggle."""
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(menu).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(menu.get_by_role("link").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(toggle).to_be_focused()
 
 
 def test_every_image_has_alt_text(page: Page, base_url: str) -> None:

@@ -12,6 +12,7 @@ from student_portal.i18n.languages import Language, in_language_path
 from student_portal.i18n.texts import Text
 from student_portal.sharing import first_view
 from tests.e2e.carousel_helpers import shown_slide
+from tests.e2e.page_checks import without_app
 from tests.e2e.test_home_news import ACTIVE_NEWS, _news
 
 FACE_TITLE = f'h3[data-preview="{first_view.TITLE}"]'
@@ -42,7 +43,7 @@ def test_the_html_the_server_sends_holds_the_first_news_item(page: Page, base_ur
 
 
 def test_before_any_script_the_first_news_title_is_on_screen(sized_page: Page, base_url: str) -> None:
-    sized_page.route("**/assets/*.js", lambda route: route.abort())
+    without_app(sized_page)
     sized_page.goto(base_url + "/", wait_until="load")
     expect(sized_page.locator(FACE_TITLE)).to_have_text(ACTIVE_NEWS[0])
     expect(sized_page.locator(FACE_TITLE)).to_be_visible()

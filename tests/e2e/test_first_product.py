@@ -13,6 +13,7 @@ from student_portal import routes
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.pocketbase import Product
 from student_portal.sharing import first_view
+from tests.e2e.page_checks import without_app
 from tests.e2e.test_first_room import first_card_after_face
 from tests.e2e.test_shop import _products
 from tests.support.demo_records import demo_records
@@ -53,7 +54,7 @@ def test_before_any_script_the_first_product_picture_is_on_screen(
 ) -> None:
     redirects: list[str] = []
     sized_page.on("response", lambda response: 300 <= response.status < 400 and redirects.append(response.url))
-    sized_page.route("**/assets/*.js", lambda route: route.abort())
+    without_app(sized_page)
     sized_page.goto(base_url + routes.SHOP, wait_until="load")
     picture = sized_page.locator(FACE_PICTURE)
     expect(picture).to_have_attribute("src", _picture_of(_first_product(demo_pocketbase)))

@@ -12,6 +12,7 @@ from student_portal import routes
 from student_portal.i18n.languages import Language, in_language_path
 from student_portal.pocketbase import Hotel
 from student_portal.sharing import first_view
+from tests.e2e.page_checks import without_app
 from tests.e2e.test_booking import _city, _hotels
 
 FACE_PICTURE = f'img[data-preview="{first_view.ROOM_PICTURE}"]'
@@ -43,7 +44,7 @@ def test_the_html_names_the_first_room_picture_for_the_address(
 def test_before_any_script_the_first_room_picture_is_on_screen(
     sized_page: Page, base_url: str, demo_pocketbase
 ) -> None:
-    sized_page.route("**/assets/*.js", lambda route: route.abort())
+    without_app(sized_page)
     sized_page.goto(base_url + routes.BOOKING, wait_until="load")
     picture = sized_page.locator(FACE_PICTURE)
     expect(picture).to_have_attribute("src", _picture_of(_first_room(demo_pocketbase)))
