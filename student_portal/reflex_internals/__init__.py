@@ -29,7 +29,6 @@ from student_portal.reflex_internals.core import (
     resolve,
     socket_is_here,
     storage_var_of,
-    tab_connected,
     without_connection_overlay,
 )
 
@@ -62,6 +61,5 @@ __all__ = [
     "resolve",
     "socket_is_here",
     "storage_var_of",
-    "tab_connected",
     "without_connection_overlay",
 ]

@@ -11,8 +11,9 @@ PocketBase before a Redis restart, was written after it (tests/e2e/test_faults.p
 Here the worker that writes a tab's state to Redis keeps the last values of its browser-storage
 vars (what the browser was sent, or sent itself), and a lost tree's snapshot starts from them
 instead of the defaults. The browser is not written to (the snapshot says the tab is not hydrated,
-so Reflex's frontend leaves its storage alone). A tab's values go when its socket closed and it
-did not come back (`forget`), and at most Limit.TABS_WITH_KEPT_STORAGE tabs are kept per worker.
+so Reflex's frontend leaves its storage alone). A tab's values go with its state when its socket
+closed and it did not come back (`forget`); one whose state an event held then stays until newer
+tabs push it out: at most Limit.TABS_WITH_KEPT_STORAGE tabs are kept per worker.
 """
 
 from __future__ import annotations
@@ -63,12 +64,8 @@ def remember(token: str, state: Any) -> None:
 
 
 def forget(token: str) -> None:
-    """Tab `token` closed and did not come back."""
+    """Tab `token` closed, did not come back, and its state was dropped."""
     _kept.pop(token, None)
-
-
-def kept_tabs() -> int:
-    return len(_kept)
 
 
 def restored_values(state: Any) -> dict[str, Any]:

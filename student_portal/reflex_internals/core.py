@@ -269,12 +269,6 @@ def event_token() -> str:
     return token if isinstance(token, str) else ""
 
 
-async def tab_connected(app: rx.App, token: str) -> bool | None:
-    """Whether tab `token` has a websocket (on any worker); None when the app has no token
-    manager to ask."""
-    return await _connected_again(app, token)
-
-
 def socket_is_here(app: rx.App, token: str) -> bool:
     """Whether `token`'s websocket is connected to this worker."""
     manager = _token_manager(app)

@@ -213,8 +213,7 @@ async def disconnected(app: rx.App, sid: str, token: str) -> None:
         await _forget_protected(app, token)
     await asyncio.sleep(Timing.CLOSED_TAB_KEPT_S)
     try:
-        await reflex_internals.forget_closed_tab(app, token)
-        if await reflex_internals.tab_connected(app, token) is False:
+        if await reflex_internals.forget_closed_tab(app, token):
             browser_storage.forget(token)
     except Exception:
         log.exception("could not drop a closed tab's state")
