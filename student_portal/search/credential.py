@@ -21,6 +21,7 @@ import sys
 import threading
 from pathlib import Path
 
+from student_portal.constants import Timing
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase, data_dir_from_env, port_from_env
 from student_portal.settings import settings
@@ -50,9 +51,27 @@ class Credential:
         if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
             if self._secret is not None:
                 self._password = (await asyncio.to_thread(self._secret.read_text)).strip() or self._password
-            self._token = await self.client.auth_superuser(self.email, self._password)
+            self._token = await self._sign_in()
             self._at = loop.time()
         return self._token
+
+    async def _sign_in(self) -> str:
+        """A new token; PocketBase's limit on sign-ins from this address is waited out
+        (Timing.SUPERUSER_SIGN_IN_PATIENCE_S says why and how long)."""
+        loop = asyncio.get_running_loop()
+        give_up_at = loop.time() + Timing.SUPERUSER_SIGN_IN_PATIENCE_S
+        while True:
+            try:
+                return await self.client.auth_superuser(self.email, self._password)
+            except ClientResponseError as error:
+                if not error.is_rate_limited or loop.time() + Timing.SUPERUSER_SIGN_IN_RETRY_S > give_up_at:
+                    raise
+            log.warning(
+                "PocketBase limits sign-ins from this address: %s tries again in %.0f s",
+                self.email,
+                Timing.SUPERUSER_SIGN_IN_RETRY_S,
+            )
+            await asyncio.sleep(Timing.SUPERUSER_SIGN_IN_RETRY_S)
 
     async def checked_token(self) -> str:
         """A token the PocketBase answering now accepts, for a new subscription or a full sync.

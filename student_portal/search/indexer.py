@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -342,6 +343,9 @@ def rebuild() -> int:
                 indexer = PaperIndexer(client, index, configured_credential(client), extractor)
                 await indexer.drain()
                 print(f"indexed {indexer.indexed} files into {directory}")
+            except ClientResponseError as error:  # down, or the sign-in refused: said, not a traceback
+                print(f"PocketBase did not answer as expected, nothing indexed: {error}", file=sys.stderr)
+                return 1
             finally:
                 extractor.close()
                 index.close_writer()

@@ -31,7 +31,7 @@ from tests.e2e.auth_support import (
 )
 from tests.e2e.conftest import PHONE
 from tests.e2e.page_checks import without_app
-from tests.support.pocketbases import SUPERUSER
+from tests.support.admin import superuser_token
 from tests.support.seeding import Seeder
 
 
@@ -311,10 +311,7 @@ def test_the_header_button_fits_a_phone_screen(page: Page, base_url: str, demo_p
 @contextlib.contextmanager
 def _auth_token_life(pocketbase, seconds: int):
     """Issue users' sign-in tokens with a shorter life while the block runs."""
-    admin = httpx.post(
-        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-    ).json()["token"]
+    admin = superuser_token(pocketbase.url)
     url = f"{pocketbase.url}/api/collections/users"
     before = httpx.get(url, headers={"Authorization": admin}).json()["authToken"]["duration"]
     httpx.patch(url, headers={"Authorization": admin}, json={"authToken": {"duration": seconds}}).raise_for_status()

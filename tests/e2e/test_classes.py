@@ -13,7 +13,7 @@ from student_portal import routes
 from student_portal.constants import Limit, StorageKey
 from student_portal.i18n.texts import Text
 from tests.e2e.auth_support import ReceivedFrames, at, sign_in_with_form, start_signed_in
-from tests.support.pocketbases import SUPERUSER
+from tests.support.admin import superuser_token
 
 # From the demo seed.
 TEACHERS = ["Dr. Nuwan Perera", "Ms. Dilani Jayasinghe", "Mr. Chaminda Bandara", "Ms. Tharushi Fernando"]
@@ -170,10 +170,7 @@ def test_an_unknown_teacher_shows_a_clear_not_found_state(
 @contextlib.contextmanager
 def _class_notes_closed_to_users(pocketbase):
     """Make PocketBase refuse Class_Notes lists to users (superusers only) for one test."""
-    admin = httpx.post(
-        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-    ).json()["token"]
+    admin = superuser_token(pocketbase.url)
     url = f"{pocketbase.url}/api/collections/Class_Notes"
     before = httpx.get(url, headers={"Authorization": admin}).json()["listRule"]
     httpx.patch(url, headers={"Authorization": admin}, json={"listRule": None}).raise_for_status()

@@ -21,7 +21,7 @@ from tests.e2e.auth_support import (
     sign_in_with_form,
     start_signed_in,
 )
-from tests.support.pocketbases import SUPERUSER
+from tests.support.admin import superuser_token
 
 # From the demo seed (pb_migrations/*_seed_demo.js).
 NOTE_NAMES = [
@@ -170,10 +170,7 @@ def test_download_fetches_the_file_with_a_short_lived_token(
 @contextlib.contextmanager
 def _file_token_life(pocketbase, seconds: int):
     """Shorten the users' file-token life in PocketBase for the duration of a test."""
-    admin = httpx.post(
-        f"{pocketbase.url}/api/collections/_superusers/auth-with-password",
-        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-    ).json()["token"]
+    admin = superuser_token(pocketbase.url)
     url = f"{pocketbase.url}/api/collections/users"
     before = httpx.get(url, headers={"Authorization": admin}).json()["fileToken"]["duration"]
     httpx.patch(url, headers={"Authorization": admin}, json={"fileToken": {"duration": seconds}}).raise_for_status()

@@ -26,7 +26,8 @@ from student_portal.pocketbase.collections import Collection
 from student_portal.state.access_request import NOTES_ACCESS, _already_asked
 from student_portal.state.login import login_error_text
 from tests.integration.conftest import next_client_ip
-from tests.support.pocketbases import SUPERUSER, start_pocketbase
+from tests.support.admin import superuser_token
+from tests.support.pocketbases import start_pocketbase
 
 SITE = "http://site.test"
 PASSWORD = "first-pass-123"
@@ -57,10 +58,7 @@ async def client(mail_pocketbase: str) -> AsyncIterator[PocketBaseClient]:
 
 @pytest.fixture(scope="module")
 def admin(mail_pocketbase: str) -> Iterator[httpx.Client]:
-    token = httpx.post(
-        f"{mail_pocketbase}/api/collections/_superusers/auth-with-password",
-        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-    ).json()["token"]
+    token = superuser_token(mail_pocketbase)
     with httpx.Client(base_url=mail_pocketbase, headers={"Authorization": token}, timeout=10) as http:
         yield http
 

@@ -11,7 +11,8 @@ import pytest
 
 from student_portal.pocketbase.collections import DECLARED
 from student_portal.pocketbase.embedded import HOOKS_DIR, MIGRATIONS_DIR
-from tests.support.pocketbases import SUPERUSER, start_pocketbase
+from tests.support.admin import superuser_token
+from tests.support.pocketbases import start_pocketbase
 
 HELPER = "require(`${__hooks}/demo_seed.js`)"
 SEED_MIGRATIONS = sorted(path for path in MIGRATIONS_DIR.glob("*.js") if HELPER in path.read_text())
@@ -43,10 +44,7 @@ def test_no_migration_makes_records_without_the_helper():
 def _counts(server) -> dict[str, int]:
     """Records per declared collection, as the superuser sees them."""
     with httpx.Client(base_url=server.url, timeout=10) as client:
-        token = client.post(
-            "/api/collections/_superusers/auth-with-password",
-            json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-        ).json()["token"]
+        token = superuser_token(server.url)
         counts = {}
         for name in DECLARED:
             response = client.get(

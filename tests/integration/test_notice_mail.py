@@ -20,7 +20,8 @@ from student_portal.notices.sender import NoticeMailer, pb_time
 from student_portal.pocketbase import ClientResponseError, PocketBaseClient
 from student_portal.server.one_click_unsubscribe import with_one_click_unsubscribe
 from tests.integration.test_notices import gone
-from tests.support.pocketbases import SUPERUSER, start_pocketbase
+from tests.support.admin import superuser_token
+from tests.support.pocketbases import start_pocketbase
 
 SITE = "http://site.test"
 USERS = {"basic": "basicuser000001", "notes": "notesuser000001", "full": "fulluser0000001"}
@@ -44,10 +45,7 @@ def mail_pocketbase(tmp_path_factory: pytest.TempPathFactory, outbox: Outbox) ->
 
 @pytest.fixture(scope="module")
 def admin_token(mail_pocketbase: str) -> str:
-    return httpx.post(
-        f"{mail_pocketbase}/api/collections/_superusers/auth-with-password",
-        json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-    ).json()["token"]
+    return superuser_token(mail_pocketbase)
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 
 from student_portal.pocketbase.embedded import EmbeddedPocketBase
-from tests.support.pocketbases import SUPERUSER
+from tests.support.admin import superuser_token
 
 SEED_FILES = Path(__file__).resolve().parents[2] / "pb" / "pb_seed"
 SMALL_IMAGE = SEED_FILES / "logo_7.png"
@@ -47,15 +47,7 @@ class Seeder:
 
     def __init__(self, server: EmbeddedPocketBase) -> None:
         self.server = server
-        token = (
-            httpx.post(
-                f"{server.url}/api/collections/_superusers/auth-with-password",
-                json={"identity": SUPERUSER[0], "password": SUPERUSER[1]},
-                timeout=30,
-            )
-            .raise_for_status()
-            .json()["token"]
-        )
+        token = superuser_token(server.url)
         self.http = httpx.Client(base_url=server.url, headers={"Authorization": token}, timeout=60)
         self._schema: dict[str, list[dict[str, Any]]] | None = None
 
