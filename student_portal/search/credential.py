@@ -42,18 +42,22 @@ class Credential:
         self._secret = secret  # where the password is kept (read again at each sign-in: rotation)
         self._token = ""
         self._at = 0.0
+        # Callers at the same moment (the indexer's sync and its subscription, a worker's first
+        # taps) share one sign-in: each counts against PocketBase's limit. One lock per event loop.
+        self._locks: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
 
     def __repr__(self) -> str:  # never the password, never the token
         return f"Credential({self.email!r})"
 
     async def token(self) -> str:
         loop = asyncio.get_running_loop()
-        if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
-            if self._secret is not None:
-                self._password = (await asyncio.to_thread(self._secret.read_text)).strip() or self._password
-            self._token = await self._sign_in()
-            self._at = loop.time()
-        return self._token
+        async with self._locks.setdefault(loop, asyncio.Lock()):
+            if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
+                if self._secret is not None:
+                    self._password = (await asyncio.to_thread(self._secret.read_text)).strip() or self._password
+                self._token = await self._sign_in()
+                self._at = loop.time()
+            return self._token
 
     async def _sign_in(self) -> str:
         """A new token; PocketBase's limit on sign-ins from this address is waited out

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 import httpx
 import pytest
 
+from student_portal.constants import Timing
 from student_portal.pocketbase import PocketBaseClient
 from student_portal.pocketbase.embedded import EmbeddedPocketBase
 from student_portal.pocketbase.realtime import RealtimeSubscriber
@@ -39,7 +40,8 @@ async def running_indexer(url: str, index: PageIndex) -> AsyncIterator[PaperInde
     subscriber = RealtimeSubscriber(client, indexer, indexer.collections, auth=credential.checked_token)
     tasks = [asyncio.create_task(indexer.run()), asyncio.create_task(subscriber.run())]
     try:
-        await asyncio.wait_for(subscriber.wait_connected(), 10)
+        # Connected within 10 s, or once PocketBase's limit on sign-ins from 127.0.0.1 is waited out.
+        await asyncio.wait_for(subscriber.wait_connected(), 10 + Timing.SUPERUSER_SIGN_IN_PATIENCE_S)
         yield indexer
     finally:
         for task in tasks:

@@ -3,12 +3,19 @@ slow it down, make it answer garbage, or take it away entirely.
 
 The site under test talks to the proxy's fixed address, so one running site can be shown a
 demo backend, an empty one, a dead one or a slow one without a rebuild. Loopback only.
+
+Each switch makes the site sign in as its superuser again (the other server refuses its token).
+Those sign-ins come from the site's own address, where PocketBase allows 10 until a minute passes
+with none: a module whose tests switch every few seconds would run out, which no real site sees
+(it has one PocketBase). So the proxy gives each of them an address of its own, as the tests'
+own superuser sign-ins have (tests/support/admin.py). Visitors' sign-ins carry theirs already.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import socket
 import threading
 from dataclasses import dataclass
@@ -21,6 +28,8 @@ ERROR_RESPONSE = (
     b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\n"
     b"Content-Length: 2\r\nConnection: close\r\n\r\n{}"
 )
+
+SUPERUSER_SIGN_IN = b"POST /api/collections/_superusers/auth-with-password HTTP/1.1\r\n"
 
 
 def free_port() -> int:
@@ -114,6 +123,9 @@ class BackendProxy:
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, mode: Mode | None = None) -> None:
     try:
         while data := await reader.read(65536):
+            if data.startswith(SUPERUSER_SIGN_IN) and b"\r\nx-forwarded-for:" not in data.lower():
+                address = f"X-Forwarded-For: 198.19.{random.randrange(256)}.{random.randrange(1, 255)}\r\n"
+                data = SUPERUSER_SIGN_IN + address.encode() + data[len(SUPERUSER_SIGN_IN) :]
             if mode is not None and mode.delay_only and any(marker in data for marker in mode.delay_only):
                 await asyncio.sleep(mode.delay_s)
             writer.write(data)

@@ -4,6 +4,7 @@ sign-in, which waits out PocketBase's limit on sign-ins from one address."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 
 import httpx
@@ -102,3 +103,17 @@ def test_the_rebuild_command_says_why_pocketbase_refused_it(monkeypatch, tmp_pat
     said = capsys.readouterr()
     assert "PocketBase did not answer as expected, nothing indexed" in said.err
     assert "Traceback" not in said.err and "s3cret-pass" not in said.err + said.out
+
+
+async def test_callers_at_the_same_moment_share_one_sign_in() -> None:
+    asked: list[str] = []
+
+    async def slow(request: httpx.Request) -> httpx.Response:  # the callers overlap
+        asked.append(request.url.path.rsplit("/", 1)[-1])
+        await asyncio.sleep(0.05)
+        return httpx.Response(200, json={"token": f"token-{len(asked)}"})
+
+    client = PocketBaseClient("http://pocketbase.test", transport=httpx.MockTransport(slow))
+    held = credential.Credential(client, "indexer@example.invalid", "pw")
+    tokens = await asyncio.gather(held.checked_token(), held.checked_token(), held.token())
+    assert tokens == ["token-1"] * 3 and asked == ["auth-with-password"]
