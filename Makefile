@@ -151,8 +151,9 @@ test: install-test
 test-python:
 	nice -n 5 $(BIN)/python -m pytest tests/unit tests/integration -q --durations=10
 
+BROWSER_WORKERS ?= 3
 test-browser:
-	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n 2 --dist loadgroup --durations=15
+	$(BIN)/python -m pytest tests/e2e -q -p no:asyncio --timeout=900 -n $(BROWSER_WORKERS) --dist loadgroup --durations=15
 else
 test: install-test
 	$(BIN)/python -m pytest $(T) -q $(if $(findstring tests/e2e,$(T)),-p no:asyncio --timeout=900)
