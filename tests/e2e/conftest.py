@@ -244,11 +244,14 @@ def base_url() -> str:
 
 
 class Backend:
-    """Lets a test choose what the site's PocketBase looks like; restored afterwards.
+    """Lets a test choose what the site's PocketBase looks like; the next test starts on its own
+    (`backend_home`).
 
     Each switch returns once the site's content cache can no longer answer from before it:
     content (or a failure) fetched a moment earlier is legitimately served for the cache's
-    life, so the next page load after a switch must come after that window.
+    life, so the next page load after a switch must come after that window. Asking for what the
+    site already has changes nothing: a switch cuts the site's connections, so its realtime
+    subscription reconnects and it reloads every list it holds, and signs in again.
     """
 
     def __init__(self, proxy: BackendProxy, demo, empty_factory) -> None:
@@ -258,17 +261,17 @@ class Backend:
         """Wait out the site's cache life (after changing PocketBase other than through here)."""
         time.sleep(SITE_CACHE_TTL_S)
 
+    def _switch(self, mode: Mode) -> None:
+        switch_backend(self._proxy, mode)
+
     def demo(self) -> None:
-        self._proxy.forward_to(self._demo.port)
-        self.settle()
+        self._switch(Mode(self._demo.port))
 
     def empty(self) -> None:
-        self._proxy.forward_to(self._empty_factory().port)
-        self.settle()
+        self._switch(Mode(self._empty_factory().port))
 
     def down(self) -> None:
-        self._proxy.set_mode(Mode(upstream_port=None))
-        self.settle()
+        self._switch(Mode(upstream_port=None))
 
     def slow(self, seconds: float, *, only: tuple[str, ...] = ()) -> None:
         """Every new connection waits `seconds`; with `only` (collection names), instead every
@@ -276,36 +279,52 @@ class Backend:
         if only:
             self.hold(seconds, *(f"/api/collections/{name}/" for name in only))
             return
-        self._proxy.set_mode(Mode(self._demo.port, delay_s=seconds))
-        self.settle()
+        self._switch(Mode(self._demo.port, delay_s=seconds))
 
     def hold(self, seconds: float, *requests: str) -> None:
         """Requests containing one of `requests` (e.g. "GET /api/collections/X/") wait `seconds`;
         the rest answer at once, from the server the site is on now (the demo's if it is down)."""
         upstream = self._proxy.mode.upstream_port or self._demo.port
         markers = tuple(request.encode() for request in requests)
-        self._proxy.set_mode(Mode(upstream, delay_s=seconds, delay_only=markers))
-        self.settle()
+        self._switch(Mode(upstream, delay_s=seconds, delay_only=markers))
 
     def garbage(self) -> None:
-        self._proxy.set_mode(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
-        self.settle()
+        self._switch(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
 
     def server_error(self) -> None:
-        self._proxy.set_mode(Mode(self._demo.port, canned=ERROR_RESPONSE))
-        self.settle()
+        self._switch(Mode(self._demo.port, canned=ERROR_RESPONSE))
 
     def use(self, server) -> None:
         """Forward the site to any running PocketBase (a test's own data set)."""
-        self._proxy.forward_to(server.port)
-        self.settle()
+        self._switch(Mode(server.port))
+
+
+def switch_backend(proxy: BackendProxy, mode: Mode) -> None:
+    """The site's PocketBase as `mode` says, once its cache can no longer answer from before; nothing
+    done when it already is."""
+    if proxy.mode != mode:
+        proxy.set_mode(mode)
+        time.sleep(SITE_CACHE_TTL_S)
 
 
 @pytest.fixture
-def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.FixtureRequest) -> Iterator[Backend]:
-    chooser = Backend(backend_proxy, demo_pocketbase, lambda: request.getfixturevalue("empty_pocketbase"))
-    yield chooser
-    chooser.demo()
+def backend_home(demo_pocketbase):
+    """The PocketBase every test's site starts on: the demo data set, unless a module whose every
+    test reads one data set of its own (the hostile or odd records, a large catalog, a mailing
+    PocketBase) names it by overriding this fixture. The site then stays on it from one of those
+    tests to the next, instead of going back to the demo and over again after each."""
+    return demo_pocketbase
+
+
+@pytest.fixture(autouse=True)
+def _site_on_backend_home(backend_proxy: BackendProxy, backend_home) -> None:
+    """Each test starts with the site on its `backend_home`, however the test before it left it."""
+    switch_backend(backend_proxy, Mode(backend_home.port))
+
+
+@pytest.fixture
+def backend(backend_proxy: BackendProxy, demo_pocketbase, request: pytest.FixtureRequest) -> Backend:
+    return Backend(backend_proxy, demo_pocketbase, lambda: request.getfixturevalue("empty_pocketbase"))
 
 
 _visitor_addresses = itertools.count(1)

@@ -52,9 +52,10 @@ def mail_pocketbase(tmp_path_factory: pytest.TempPathFactory, outbox: Outbox):
     server.stop()
 
 
-@pytest.fixture(autouse=True)
-def _site_on_mail_pocketbase(backend, mail_pocketbase) -> None:
-    backend.use(mail_pocketbase)
+@pytest.fixture
+def backend_home(mail_pocketbase):
+    """Every test here runs on the PocketBase that mails (tests/e2e/conftest.py)."""
+    return mail_pocketbase
 
 
 def new_email(name: str) -> str:

@@ -75,7 +75,7 @@ def test_unavailable_talents_leave_the_other_sections_working_and_are_logged(
     page: Page, base_url: str, backend, talents_unavailable_pocketbase, site
 ) -> None:
     log_size = site.log_file.stat().st_size
-    backend.use(talents_unavailable_pocketbase)  # `backend` restores the demo after
+    backend.use(talents_unavailable_pocketbase)  # the next test starts on its own PocketBase
     page.goto(base_url + "/")
     expect(page.get_by_role("region", name=Text.LATEST_NEWS)).to_be_visible()
     expect(page.get_by_test_id("class-item").first).to_be_visible()

@@ -79,6 +79,12 @@ def hostile_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hos
         yield HostileBackend(server, data)
 
 
+@pytest.fixture
+def backend_home(hostile_pocketbase: HostileBackend):
+    """Every test here runs on these records (tests/e2e/conftest.py)."""
+    return hostile_pocketbase.server
+
+
 def test_the_corpus_is_hostile_enough(hostile_pocketbase: HostileBackend) -> None:
     data = hostile_pocketbase.data
     assert len(HTML_PAYLOADS) >= 40 and len(LINK_PAYLOADS) >= 40
@@ -126,12 +132,10 @@ def test_no_payload_runs_or_reaches_the_dom_on_any_route(
     browser: Browser,
     base_url: str,
     site,
-    backend,
     hostile_pocketbase: HostileBackend,
     client_ip: str,
     route: Route,
 ) -> None:
-    backend.use(hostile_pocketbase.server)
     context = new_visitor(browser, client_ip, bypass_csp=True, viewport=DESKTOP)
     try:
         if route.signed_in:
@@ -154,9 +158,8 @@ def test_no_payload_runs_or_reaches_the_dom_on_any_route(
 
 
 def test_hostile_file_names_stay_inside_pocketbase_addresses(
-    page: Page, base_url: str, site, backend, hostile_pocketbase: HostileBackend
+    page: Page, base_url: str, site, hostile_pocketbase: HostileBackend
 ) -> None:
-    backend.use(hostile_pocketbase.server)
     page.goto(base_url + routes.SHOP)
     wait_for_content(page)
     sources = page.locator("main img").evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))")
@@ -174,14 +177,12 @@ def test_a_payload_typed_into_a_search_box_stays_text(
     browser: Browser,
     base_url: str,
     site,
-    backend,
     hostile_pocketbase: HostileBackend,
     client_ip: str,
     path: str,
     box: str,
 ) -> None:
     """Searches are echoed in the page ("No videos found for ...") and written into the address."""
-    backend.use(hostile_pocketbase.server)
     context = new_visitor(browser, client_ip, bypass_csp=True, viewport=DESKTOP)
     try:
         sign_in_context(context, base_url, hostile_pocketbase.server.url, HOSTILE_USER, HOSTILE_PASSWORD, client_ip)

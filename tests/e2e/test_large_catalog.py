@@ -46,8 +46,13 @@ def catalog_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator:
 
 
 @pytest.fixture
-def catalog(backend, catalog_pocketbase):
-    backend.use(catalog_pocketbase)  # `backend` restores the demo data after the test
+def backend_home(catalog_pocketbase):
+    """Every test here runs on the large catalog (tests/e2e/conftest.py)."""
+    return catalog_pocketbase
+
+
+@pytest.fixture
+def catalog(catalog_pocketbase):
     return catalog_pocketbase
 
 

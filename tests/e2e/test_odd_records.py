@@ -52,17 +52,21 @@ def odd_pocketbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OddBack
         yield OddBackend(server, ids)
 
 
+@pytest.fixture
+def backend_home(odd_pocketbase: OddBackend):
+    """Every test here runs on these records (tests/e2e/conftest.py)."""
+    return odd_pocketbase.server
+
+
 @pytest.mark.parametrize("route", [*ALL_ROUTES, *LANGUAGE_SAMPLE], ids=lambda r: r.template)
 def test_every_route_renders_broken_records_without_a_crash(
     browser: Browser,
     base_url: str,
     site,
-    backend,
     odd_pocketbase: OddBackend,
     client_ip: str,
     route: Route,
 ) -> None:
-    backend.use(odd_pocketbase.server)
     log = SiteLog(site)
     context = new_visitor(browser, client_ip, viewport=PHONE)
     try:
@@ -83,9 +87,8 @@ def test_every_route_renders_broken_records_without_a_crash(
 
 
 def test_a_megabyte_news_item_opens_with_its_text(
-    browser: Browser, base_url: str, backend, odd_pocketbase: OddBackend, client_ip: str
+    browser: Browser, base_url: str, odd_pocketbase: OddBackend, client_ip: str
 ) -> None:
-    backend.use(odd_pocketbase.server)
     context = new_visitor(browser, client_ip, viewport=PHONE)
     try:
         page = context.new_page()
