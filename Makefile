@@ -138,8 +138,8 @@ T ?=
 ifeq ($(strip $(T)),)
 # Two test runs side by side, each printed whole when it ends: the unit and integration tests in one
 # process (mostly waiting on PocketBase, SMTP and Redis: 40 % of the cores), and the browser tests
-# in two workers, each with its own built site (a file's tests in one worker: tests/e2e/conftest.py).
-# The browser run alone leaves a quarter of the cores idle. The unit tests stay in one process:
+# in three workers, each with its own built site (tests/e2e/conftest.py): with two, the cores were a
+# quarter idle once the unit and integration run had ended. The unit tests stay in one process:
 # the one CI run with `-n 2` stopped at 97 % for 80 minutes (not reproduced here; possibly the
 # indexer's lost cancel, since mended: docs/history.md).
 # The page check and lint run beside them too (seconds; a failure is printed as soon as it ends).

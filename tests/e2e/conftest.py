@@ -106,14 +106,15 @@ def _site_restart(item: pytest.Item) -> str | None:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own, which reads the groups set here
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests on the Redis layout last, so the site restarts once (stable sort keeps the rest);
-    just before them, those that rebuild the site (`second_build`).
+    """Tests on the Redis layout last, so a run without xdist restarts the site once for them
+    (stable sort keeps the rest); just before them, those that rebuild the site (`second_build`).
 
-    With `-n 2 --dist loadgroup` (make test) the tests on the Redis layout run together in one
-    worker, and those that rebuild the site together in one, each after every other test (work
-    is handed out in this order), so a site restarts once for each kind. Every other test is
-    handed out on its own, to whichever worker is free: the two stay busy to the end (a module's
-    fixtures, such as a seeded PocketBase, are then made in each worker that runs its tests)."""
+    With `-n 3 --dist loadgroup` (make test) the tests on the Redis layout run together in one
+    worker, and those that rebuild the site together in one; xdist hands those groups out first
+    (each worker's run ends with its two longest setups: the Redis layout's comes at 0 s), so a
+    site restarts once for each kind. Every other test is handed out on its own, to whichever
+    worker is free: the workers stay busy to the end (a module's fixtures, such as a seeded
+    PocketBase, are then made in each worker that runs its tests)."""
     restarts = {item: _site_restart(item) for item in items}
     items.sort(key=lambda item: -1 if restarts[item] is None else SITE_RESTARTS.index(restarts[item]))
     for item in items:

@@ -3,7 +3,7 @@ minutes needs to know which files cost the minutes). Imported by the conftests o
 the integration runs; under pytest-xdist the controller adds up its workers' reports.
 
 The sum of a file's tests (setup, call and teardown) is the time its tests held a worker, the
-site's builds included in the test that waited for one: with two workers the run takes about half
+site's builds included in the test that waited for one: with N workers the run takes about an Nth
 of the total. Under xdist each worker's line says how long it held tests against the run's span
 (what is left is its start and the time it waited for work at the end), and when its slowest
 setups (a site's build or restart) came.
