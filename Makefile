@@ -99,8 +99,10 @@ run-redis: install
 
 ## pages: build every registered page in every language, without a frontend build (seconds);
 ## a broken page is named with Reflex's message. PAGES="/jobs /" for some of them.
+# At a low priority (here and in lint): in make test the browser run's first build, which every
+# browser worker waits for, comes first.
 pages: install
-	$(BIN)/python -m student_portal.build.page_check $(PAGES)
+	nice -n 10 $(BIN)/python -m student_portal.build.page_check $(PAGES)
 
 ## check-page: for just PAGES (e.g. make check-page PAGES="/workshops", routes as declared), every check the
 ## full suite makes of every page, against one build of those pages (plus /, /saved and /login, which the
@@ -163,7 +165,7 @@ endif
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/ruff check --quiet .
-	$(BIN)/mypy
+	nice -n 10 $(BIN)/mypy
 
 format: $(VENV)/.installed-test
 	$(BIN)/ruff format --quiet .
