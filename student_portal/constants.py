@@ -75,9 +75,9 @@ class Timing:
     HISTORY_SESSION_CHECK_S: Final = 300
     # Ours: PocketBase allows 10 password sign-ins per address and collection, counted until a
     # minute passes with none (pb_migrations/1795300200_settings.js). The server's superuser
-    # sign-ins (indexer, practice, mailer, the index rebuild command) share 127.0.0.1's count, so a
-    # refused one is tried again every SUPERUSER_SIGN_IN_RETRY_S for up to this long (the
-    # minute, and a margin), then reported.
+    # sign-ins (indexer, practice, mailer, the index rebuild command) share 127.0.0.1's count, so
+    # in background work a refused one is tried again every SUPERUSER_SIGN_IN_RETRY_S for up to
+    # this long (the minute, and a margin), then reported; a visitor's tap does not wait.
     SUPERUSER_SIGN_IN_PATIENCE_S: Final = 75.0
     SUPERUSER_SIGN_IN_RETRY_S: Final = 5.0
     # Ours: `make dev`'s "compiling" note loads its address again this often until the page is

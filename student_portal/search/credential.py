@@ -19,6 +19,7 @@ import os
 import secrets
 import sys
 import threading
+import weakref
 from pathlib import Path
 
 from student_portal.constants import Timing
@@ -44,26 +45,27 @@ class Credential:
         self._at = 0.0
         # Callers at the same moment (the indexer's sync and its subscription, a worker's first
         # taps) share one sign-in: each counts against PocketBase's limit. One lock per event loop.
-        self._locks: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
 
     def __repr__(self) -> str:  # never the password, never the token
         return f"Credential({self.email!r})"
 
-    async def token(self) -> str:
+    async def token(self, patience_s: float | None = None) -> str:
+        """The held token, or a new one. `patience_s`: how long PocketBase's limit on sign-ins from
+        this address is waited out (Timing.SUPERUSER_SIGN_IN_PATIENCE_S, the default, says why);
+        0 for a visitor's tap, which says so at once rather than wait."""
         loop = asyncio.get_running_loop()
         async with self._locks.setdefault(loop, asyncio.Lock()):
             if not self._token or loop.time() - self._at > TOKEN_LIFE_S:
                 if self._secret is not None:
                     self._password = (await asyncio.to_thread(self._secret.read_text)).strip() or self._password
-                self._token = await self._sign_in()
+                self._token = await self._sign_in(patience_s)
                 self._at = loop.time()
             return self._token
 
-    async def _sign_in(self) -> str:
-        """A new token; PocketBase's limit on sign-ins from this address is waited out
-        (Timing.SUPERUSER_SIGN_IN_PATIENCE_S says why and how long)."""
+    async def _sign_in(self, patience_s: float | None) -> str:
         loop = asyncio.get_running_loop()
-        give_up_at = loop.time() + Timing.SUPERUSER_SIGN_IN_PATIENCE_S
+        give_up_at = loop.time() + (Timing.SUPERUSER_SIGN_IN_PATIENCE_S if patience_s is None else patience_s)
         while True:
             try:
                 return await self.client.auth_superuser(self.email, self._password)

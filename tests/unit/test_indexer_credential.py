@@ -117,3 +117,15 @@ async def test_callers_at_the_same_moment_share_one_sign_in() -> None:
     held = credential.Credential(client, "indexer@example.invalid", "pw")
     tokens = await asyncio.gather(held.checked_token(), held.checked_token(), held.token())
     assert tokens == ["token-1"] * 3 and asked == ["auth-with-password"]
+
+
+async def test_a_visitors_tap_does_not_wait_out_the_limit(monkeypatch) -> None:
+    from student_portal.state import server_credential
+
+    client, asked = _answers(429, 200)
+    monkeypatch.setattr(
+        server_credential, "_credential", credential.Credential(client, "indexer@example.invalid", "pw")
+    )
+    with pytest.raises(ClientResponseError) as refused:
+        await server_credential.server_token()
+    assert refused.value.is_rate_limited and asked == [429]
