@@ -262,17 +262,14 @@ class Backend:
         """Wait out the site's cache life (after changing PocketBase other than through here)."""
         time.sleep(SITE_CACHE_TTL_S)
 
-    def _switch(self, mode: Mode) -> None:
-        switch_backend(self._proxy, mode)
-
     def demo(self) -> None:
-        self._switch(Mode(self._demo.port))
+        switch_backend(self._proxy, Mode(self._demo.port))
 
     def empty(self) -> None:
-        self._switch(Mode(self._empty_factory().port))
+        switch_backend(self._proxy, Mode(self._empty_factory().port))
 
     def down(self) -> None:
-        self._switch(Mode(upstream_port=None))
+        switch_backend(self._proxy, Mode(upstream_port=None))
 
     def slow(self, seconds: float, *, only: tuple[str, ...] = ()) -> None:
         """Every new connection waits `seconds`; with `only` (collection names), instead every
@@ -280,24 +277,24 @@ class Backend:
         if only:
             self.hold(seconds, *(f"/api/collections/{name}/" for name in only))
             return
-        self._switch(Mode(self._demo.port, delay_s=seconds))
+        switch_backend(self._proxy, Mode(self._demo.port, delay_s=seconds))
 
     def hold(self, seconds: float, *requests: str) -> None:
         """Requests containing one of `requests` (e.g. "GET /api/collections/X/") wait `seconds`;
         the rest answer at once, from the server the site is on now (the demo's if it is down)."""
         upstream = self._proxy.mode.upstream_port or self._demo.port
         markers = tuple(request.encode() for request in requests)
-        self._switch(Mode(upstream, delay_s=seconds, delay_only=markers))
+        switch_backend(self._proxy, Mode(upstream, delay_s=seconds, delay_only=markers))
 
     def garbage(self) -> None:
-        self._switch(Mode(self._demo.port, canned=GARBAGE_RESPONSE))
+        switch_backend(self._proxy, Mode(self._demo.port, canned=GARBAGE_RESPONSE))
 
     def server_error(self) -> None:
-        self._switch(Mode(self._demo.port, canned=ERROR_RESPONSE))
+        switch_backend(self._proxy, Mode(self._demo.port, canned=ERROR_RESPONSE))
 
     def use(self, server) -> None:
         """Forward the site to any running PocketBase (a test's own data set)."""
-        self._switch(Mode(server.port))
+        switch_backend(self._proxy, Mode(server.port))
 
 
 def switch_backend(proxy: BackendProxy, mode: Mode) -> None:

@@ -40,7 +40,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 def _by_worker(terminalreporter: pytest.TerminalReporter) -> None:
-    spans: dict[str, list[float]] = defaultdict(list)  # worker -> start, stop, busy seconds
+    spans: dict[str, list[float]] = {}  # worker -> start, stop, busy seconds
     setups: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     reports = [r for rs in terminalreporter.stats.values() for r in rs if hasattr(r, "start") and hasattr(r, "node")]
     if not reports:
